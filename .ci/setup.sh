@@ -1,0 +1,81 @@
+#!/usr/bin/env bash
+# Sets up a machine for the card dojo and then runs the site or the test suite.
+#   bash .ci/setup.sh run    venv + requirements + translations + database, then the site on :8000
+#   bash .ci/setup.sh test   the same, plus chromium, CJK fonts, gettext and (as root) PostgreSQL,
+#                            then the whole suite on SQLite and again on a throwaway PostgreSQL
+set -euo pipefail
+cd "$(dirname "$0")/.."
+mode=${1:-test}
+PY=${PYTHON:-python3}
+
+say() { printf '\033[1m== %s\033[0m\n' "$*"; }
+
+need_apt=()
+want() { # want <command-or-path> <debian-package>
+  if ! command -v "$1" >/dev/null 2>&1 && [[ ! -e "$1" ]]; then need_apt+=("$2"); fi
+}
+
+system_packages() {
+  want msgfmt gettext
+  if [[ $mode == test ]]; then
+    want /usr/bin/chromium chromium
+    want /usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc fonts-noto-cjk
+    want /usr/lib/postgresql postgresql
+  fi
+  if ((${#need_apt[@]})); then
+    if [[ $(id -u) -eq 0 ]]; then
+      say "installing ${need_apt[*]} (apt)"
+      export DEBIAN_FRONTEND=noninteractive
+      apt-get update -qq
+      apt-get install -y -qq --no-install-recommends "${need_apt[@]}" >/dev/null
+    else
+      echo "Missing system packages. Run as root:  apt-get update && apt-get install -y ${need_apt[*]}" >&2
+      [[ $mode == run && ! " ${need_apt[*]} " =~ " gettext " ]] || exit 1
+    fi
+  fi
+}
+
+python_env() {
+  if [[ ! -x .venv/bin/python ]]; then
+    say "creating .venv"
+    "$PY" -m venv .venv
+  fi
+  if ! cmp -s requirements.txt .venv/.requirements 2>/dev/null; then
+    say "installing requirements"
+    .venv/bin/python -m pip install -q --upgrade pip >/dev/null
+    .venv/bin/python -m pip install -q -r requirements.txt
+    cp requirements.txt .venv/.requirements
+  fi
+}
+
+prepare() {
+  say "compiling translations"
+  .venv/bin/python manage.py compilemessages -v 0 --ignore=.venv
+}
+
+system_packages
+python_env
+prepare
+
+case $mode in
+  run)
+    export DJANGO_DEBUG=${DJANGO_DEBUG:-1}
+    .venv/bin/python manage.py migrate -v 0
+    .venv/bin/python manage.py load_content
+    say "the site: http://127.0.0.1:${PORT:-8000}/"
+    exec .venv/bin/python manage.py runserver "0.0.0.0:${PORT:-8000}"
+    ;;
+  test)
+    say "test suite on SQLite"
+    .venv/bin/python -m pytest -q -p no:cacheprovider
+    if [[ -d /usr/lib/postgresql && $(id -u) -eq 0 ]]; then
+      say "test suite on PostgreSQL (throwaway cluster)"
+      bash .ci/with-postgres.sh .venv/bin/python -m pytest -q -p no:cacheprovider -m "not engine"
+    elif [[ -n ${CI:-} ]]; then
+      echo "PostgreSQL is required in CI (run as root to install it)" >&2; exit 1
+    else
+      echo "(PostgreSQL run skipped: needs root to install and start a throwaway cluster)"
+    fi
+    ;;
+  *) echo "usage: $0 run|test" >&2; exit 2 ;;
+esac

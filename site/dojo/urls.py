@@ -1,0 +1,18 @@
+"""Root URLs: everything a reader sees lives under /ja/ or /en/; `/` redirects by Accept-Language."""
+
+from django.conf.urls.i18n import i18n_patterns
+from django.urls import include, path
+
+from . import views
+
+urlpatterns = [
+    path("", views.root_redirect, name="root"),
+    path("prefs/suits/", views.set_suits, name="set-suits"),
+]
+
+urlpatterns += i18n_patterns(
+    path("", views.home, name="home"),
+    path("", include("games.urls")),
+    path("", include("tutorials.urls")),
+    prefix_default_language=True,
+)

@@ -1,0 +1,3 @@
+"""Rules pages, lessons and puzzles (per game)."""
+
+urlpatterns: list = []
