@@ -1,10 +1,1 @@
-"""Test-wide set-up: production-like settings (DEBUG off) made runnable on plain http."""
-
-import os
-
-os.environ.setdefault("DJANGO_SECRET_KEY", "test-secret-key-only-for-the-test-suite-0123456789")
-os.environ.setdefault("DJANGO_ALLOWED_HOSTS", "testserver,localhost,127.0.0.1")
-os.environ["DJANGO_DEBUG"] = "0"
-os.environ["DJANGO_SSL_REDIRECT"] = "0"
-os.environ["DJANGO_SECURE_COOKIES"] = "0"
-os.environ["DJANGO_STATIC_MANIFEST"] = "0"
+"""Test-wide fixtures. The settings are dojo.settings_test (see pyproject.toml)."""

@@ -83,6 +83,14 @@ class Game:
     def players(self, state) -> int:
         raise NotImplementedError
 
+    def hidden_zones(self, state, seat: int) -> set[str]:
+        """The zones whose cards this seat cannot see; every other zone it sees in full."""
+        raise NotImplementedError
+
+    def option_choices(self) -> dict[str, tuple]:
+        """Each option's possible values, for tests that play every variant."""
+        return {}
+
     def hide_secrets(self, state):
         """The state with whatever besides cards would reveal them (the seed) blanked."""
         return state

@@ -1,0 +1,16 @@
+"""Settings for the test suite: production settings (DEBUG off), runnable on plain http.
+
+The environment is set before the real settings are read, so the tests exercise the same code
+paths as production, less TLS and the collected-static manifest.
+"""
+
+import os
+
+os.environ.setdefault("DJANGO_SECRET_KEY", "test-secret-key-only-for-the-test-suite-0123456789")
+os.environ.setdefault("DJANGO_ALLOWED_HOSTS", "testserver,localhost,127.0.0.1")
+os.environ["DJANGO_DEBUG"] = "0"
+os.environ["DJANGO_SSL_REDIRECT"] = "0"
+os.environ["DJANGO_SECURE_COOKIES"] = "0"
+os.environ["DJANGO_STATIC_MANIFEST"] = "0"
+
+from .settings import *  # noqa: E402,F403
