@@ -1,7 +1,246 @@
-"""Écarté bots. The beginner plays any legal card; stronger levels come with the practice table."""
+"""Écarté bots at three strengths. Each sees only a view: ``choose(view, seat, rng)``.
 
-from games.engine.bots import RandomBot
+- beginner: plays like a newcomer who knows the rules: keeps trumps, throws its best card.
+- club: sound habits of a club player: stands on strong hands, discards what cannot take a
+  trick, wins tricks as cheaply as possible.
+- expert: samples deals consistent with what it has seen and solves each exactly.
+"""
+
+from dataclasses import replace
+
+from games.engine.actions import Action
+from games.engine.bots import Bot
+from games.engine.rng import below
+
+from .rules import STRENGTH, sorted_hand, trick_winner
+from .solver import Solver, deal_points, legal_cards
+
+# How much each card is worth towards taking a trick, trumps first.
+TRUMP_WORTH = {"K": 1.0, "Q": 0.9, "J": 0.85, "A": 0.75, "T": 0.65, "9": 0.6, "8": 0.55, "7": 0.5}
+SIDE_WORTH = {"K": 0.75, "Q": 0.4, "J": 0.2, "A": 0.1, "T": 0.0, "9": 0.0, "8": 0.0, "7": 0.0}
 
 
-class Beginner(RandomBot):
+def card_worth(card, trumps):
+    return (TRUMP_WORTH if card[1] == trumps else SIDE_WORTH)[card[0]]
+
+
+def hand_strength(hand, trumps):
+    """Roughly the number of tricks a hand expects to take."""
+    return sum(card_worth(c, trumps) for c in hand)
+
+
+def discard_order(hand, trumps):
+    """The hand from the card most worth throwing away to the least."""
+    return sorted(hand, key=lambda c: (card_worth(c, trumps), STRENGTH[c[0]]))
+
+
+def heuristic_discard(hand, trumps, least, most):
+    """Throw every card that cannot hope to take a trick, within the bounds."""
+    order = discard_order(hand, trumps)
+    weak = [c for c in order if card_worth(c, trumps) < 0.5]
+    n = max(least, min(most, len(weak)))
+    return tuple(order[:n])
+
+
+def discard_bounds(view, seat):
+    stock = len(view.stock)
+    most = min(5, stock)
+    least = 1 if seat == view.nondealer else min(view.options.dealer_min_exchange, stock)
+    return least, most
+
+
+def cheapest_winner(hand, legal, trick, trumps):
+    """The lowest legal card that wins the trick, or None."""
+    winners = [c for c in legal if trick_winner(trick[0], c, trumps) == 1]
+    if not winners:
+        return None
+    return min(winners, key=lambda c: (c[1] == trumps, STRENGTH[c[0]]))
+
+
+def lowest(cards, trumps):
+    return min(cards, key=lambda c: (c[1] == trumps, STRENGTH[c[0]]))
+
+
+class EcarteBot(Bot):
+    stand_at = 2.6
+    refuse_at = 2.8
+
+    def choose(self, view, seat, rng):
+        phase = view.phase
+        hand = [c for c in view.hands[seat] if c is not None]
+        trumps = view.trumps
+        if phase == "end":
+            return Action("next")
+        if phase == "propose":
+            return Action("stand" if self.stands(hand, trumps, view, seat, rng) else "propose")
+        if phase == "respond":
+            return Action("refuse" if self.refuses(hand, trumps, view, seat, rng) else "accept")
+        if phase == "discard":
+            least, most = discard_bounds(view, seat)
+            return Action("discard", self.discards(hand, trumps, least, most, view, seat, rng))
+        legal = self.game.legal_actions(view, seat)
+        if Action("king") in legal:
+            return Action("king")
+        return Action("play", (self.card(hand, [a.card for a in legal], view, seat, rng),))
+
+    def stands(self, hand, trumps, view, seat, rng):
+        return hand_strength(hand, trumps) >= self.stand_at
+
+    def refuses(self, hand, trumps, view, seat, rng):
+        return hand_strength(hand, trumps) >= self.refuse_at
+
+    def discards(self, hand, trumps, least, most, view, seat, rng):
+        return tuple(sorted(heuristic_discard(hand, trumps, least, most)))
+
+    def card(self, hand, legal, view, seat, rng):
+        raise NotImplementedError
+
+
+class Beginner(EcarteBot):
+    """Knows the rules, not the odds: asks for cards with anything short of three trumps and
+    plays its best card every time."""
+
     level = "beginner"
+
+    def stands(self, hand, trumps, view, seat, rng):
+        return sum(c[1] == trumps for c in hand) >= 3
+
+    def refuses(self, hand, trumps, view, seat, rng):
+        return sum(c[1] == trumps for c in hand) >= 3
+
+    def discards(self, hand, trumps, least, most, view, seat, rng):
+        side = [c for c in hand if c[1] != trumps]
+        n = max(least, min(most, below(rng, len(side) + 1)))
+        order = sorted(hand, key=lambda c: (c[1] == trumps, rng.random()))
+        return tuple(sorted(order[:n]))
+
+    def card(self, hand, legal, view, seat, rng):
+        if below(rng, 4) == 0:
+            return legal[below(rng, len(legal))]
+        return max(legal, key=lambda c: STRENGTH[c[0]])
+
+
+class Club(EcarteBot):
+    """Stands on about three likely tricks, throws what cannot win, and wins cheaply."""
+
+    level = "club"
+
+    def card(self, hand, legal, view, seat, rng):
+        trumps = view.trumps
+        if view.trick:
+            return cheapest_winner(hand, legal, view.trick, trumps) or lowest(legal, trumps)
+        held = [c for c in legal if c[1] == trumps]
+        if len(held) >= 3 or len(held) == len(legal):
+            return max(held or legal, key=lambda c: STRENGTH[c[0]])
+        side = [c for c in legal if c[1] != trumps]
+        kings = [c for c in side if c[0] == "K"]
+        if kings:
+            return kings[0]
+        by_suit = {}
+        for c in side:
+            by_suit.setdefault(c[1], []).append(c)
+        longest = max(by_suit.values(), key=lambda cs: (len(cs), max(STRENGTH[c[0]] for c in cs)))
+        return max(longest, key=lambda c: STRENGTH[c[0]])
+
+
+class Expert(Club):
+    """Deals the unseen cards many ways and solves each deal exactly (perfect-information Monte
+    Carlo). Before play it compares standing with exchanging over sampled deals."""
+
+    level = "expert"
+    worlds = 24
+
+    def _worlds(self, view, seat, rng, n):
+        return [self.game.determinize(view, seat, rng) for _ in range(n)]
+
+    def _play_value(self, world, me, vulnerable):
+        solver = Solver(world.trumps, me, vulnerable, world.options.must_trump)
+        return solver.value(world.hands, world.trick, world.leader, world.tricks)
+
+    def card(self, hand, legal, view, seat, rng):
+        if len(legal) == 1:
+            return legal[0]
+        totals = dict.fromkeys(legal, 0.0)
+        for world in self._worlds(view, seat, rng, self.worlds):
+            solver = Solver(world.trumps, seat, world.vulnerable, world.options.must_trump)
+            values = solver.action_values(world.hands, world.trick, world.leader, world.tricks)
+            for c in legal:
+                totals[c] += values[c]
+        best = max(totals.values())
+        # Among equal cards keep the cheapest, so as to give nothing away.
+        return lowest([c for c in legal if totals[c] >= best - 1e-9], view.trumps)
+
+    def _vulnerable_if_declined(self, view, decliner):
+        return decliner if view.first_decision and view.options.vulnerability else None
+
+    def _exchange_value(self, world, me, my_discard):
+        """The deal's value for `me` if the round of exchange goes ahead: I throw my_discard (or
+        the club choice when None) and the other side throws its club choice; then play."""
+        nd, dealer = world.nondealer, world.dealer
+        hands = list(world.hands)
+        stock = list(world.stock)
+        trumps = world.trumps
+        for seat in (nd, dealer):
+            least = 1 if seat == nd else min(world.options.dealer_min_exchange, len(stock))
+            most = min(5, len(stock))
+            if seat == me and my_discard is not None:
+                out = my_discard
+            else:
+                out = heuristic_discard(hands[seat], trumps, least, most)
+            kept = tuple(c for c in hands[seat] if c not in out)
+            hands[seat] = sorted_hand(kept + tuple(stock[: len(out)]))
+            stock = stock[len(out):]
+        played = replace(world, hands=tuple(hands), stock=tuple(stock), phase="play", leader=nd)
+        return self._play_value(played, me, world.vulnerable)
+
+    def stands(self, hand, trumps, view, seat, rng):
+        worlds = self._worlds(view, seat, rng, self.worlds)
+        vul_stand = self._vulnerable_if_declined(view, seat)
+        vul_refuse = self._vulnerable_if_declined(view, view.dealer)
+        stand = propose = 0.0
+        for w in worlds:
+            stand += self._play_value(w, seat, vul_stand)
+            # The dealer answers the proposal as a club player would, seeing his own hand.
+            if hand_strength(w.hands[view.dealer], trumps) >= self.refuse_at:
+                propose += self._play_value(w, seat, vul_refuse)
+            else:
+                propose += self._exchange_value(w, seat, None)
+        return stand > propose
+
+    def refuses(self, hand, trumps, view, seat, rng):
+        worlds = self._worlds(view, seat, rng, self.worlds)
+        vul = self._vulnerable_if_declined(view, seat)
+        refuse = accept = 0.0
+        for w in worlds:
+            refuse += self._play_value(w, seat, vul)
+            accept += self._exchange_value(w, seat, None)
+        return refuse > accept
+
+    def discards(self, hand, trumps, least, most, view, seat, rng):
+        order = discard_order(hand, trumps)
+        options = [tuple(order[:n]) for n in range(least, most + 1)]
+        if len(options) == 1:
+            return tuple(sorted(options[0]))
+        worlds = self._worlds(view, seat, rng, max(8, self.worlds // 2))
+        best, best_value = options[0], None
+        for out in options:
+            value = 0.0
+            for w in worlds:
+                if seat == view.nondealer:
+                    value += self._exchange_value(w, seat, out)
+                else:
+                    # The non-dealer has already exchanged: only my draw is left.
+                    kept = tuple(c for c in w.hands[seat] if c not in out)
+                    hands = list(w.hands)
+                    hands[seat] = sorted_hand(kept + tuple(w.stock[: len(out)]))
+                    played = replace(w, hands=tuple(hands), stock=w.stock[len(out):], phase="play",
+                                     leader=w.nondealer)
+                    value += self._play_value(played, seat, w.vulnerable)
+            if best_value is None or value > best_value:
+                best, best_value = out, value
+        return tuple(sorted(best))
+
+
+LEVELS = {"beginner": Beginner, "club": Club, "expert": Expert}
+
+__all__ = ["Beginner", "Club", "Expert", "LEVELS", "deal_points", "legal_cards"]
