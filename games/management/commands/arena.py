@@ -1,0 +1,66 @@
+"""Bots against bots over seeded matches: python manage.py arena ecarte --a expert --b club --matches 200"""
+
+import time
+from concurrent.futures import ProcessPoolExecutor
+
+from django.core.management.base import BaseCommand, CommandError
+
+from games.engine import registry
+from games.engine.play import bot_levels, play_match, wilson
+
+
+def _one(args):
+    slug, a, b, index, seed_prefix, players = args
+    game = registry.get(slug)
+    levels = bot_levels(game)
+    # Seat the levels round the table, rotating so each level sits everywhere equally often.
+    seats = [a if (s + index) % 2 == 0 else b for s in range(players)]
+    bots = [levels[name](game) for name in seats]
+    final = play_match(game, bots, f"{seed_prefix}{index}", players)
+    outcome = game.outcome(final)
+    return seats, outcome.winners, outcome.scores
+
+
+class Command(BaseCommand):
+    help = "Play seeded matches between two bot levels and print the first level's win rate (95% interval)."
+
+    def add_arguments(self, parser):
+        parser.add_argument("game")
+        parser.add_argument("--a", default="expert")
+        parser.add_argument("--b", default="club")
+        parser.add_argument("--matches", type=int, default=100)
+        parser.add_argument("--players", type=int, default=None)
+        parser.add_argument("--seed", default="arena")
+        parser.add_argument("--jobs", type=int, default=2)
+
+    def handle(self, *args, **opts):
+        try:
+            game = registry.get(opts["game"])
+        except KeyError:
+            raise CommandError(f"no game {opts['game']!r}; known: {', '.join(g.slug for g in registry.all_games())}")
+        levels = bot_levels(game)
+        for key in ("a", "b"):
+            if opts[key] not in levels:
+                raise CommandError(f"--{key} must be one of {', '.join(levels)}")
+        players = opts["players"] or game.player_counts[0]
+        if players not in game.player_counts:
+            raise CommandError(f"{game.slug} is for {game.player_counts} players")
+        n = opts["matches"]
+        jobs = [(game.slug, opts["a"], opts["b"], i, opts["seed"], players) for i in range(n)]
+        started = time.perf_counter()
+        wins = 0.0
+        done = 0
+        with ProcessPoolExecutor(max_workers=max(1, opts["jobs"])) as pool:
+            for seats, winners, _scores in pool.map(_one, jobs, chunksize=4):
+                a_seats = [s for s, name in enumerate(seats) if name == opts["a"]]
+                share = sum(1 for w in winners if w in a_seats) / len(winners)
+                wins += share
+                done += 1
+                if done % max(1, n // 10) == 0:
+                    self.stderr.write(f"  {done}/{n} matches")
+        lo, hi = wilson(wins, n)
+        secs = time.perf_counter() - started
+        self.stdout.write(
+            f"{game.slug}: {opts['a']} vs {opts['b']}, {n} matches: {opts['a']} won {wins:g} "
+            f"({wins / n:.1%}, 95% interval {lo:.1%}–{hi:.1%}) in {secs:.0f}s"
+        )
