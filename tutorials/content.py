@@ -1,0 +1,62 @@
+"""Reading the learning content of each game from tutorials/content/<game>/.
+
+rules.<lang>.md   the rules page in each language (see tutorials/markdown.py)
+glossary.toml     the bilingual glossary ([[term]] ja, en, note_ja, note_en)
+"""
+
+import tomllib
+from functools import lru_cache
+from pathlib import Path
+
+from . import markdown
+
+ROOT = Path(__file__).resolve().parent / "content"
+LANGS = ("ja", "en")
+
+
+def game_dir(slug: str) -> Path:
+    return ROOT / slug
+
+
+def has_rules(slug: str) -> bool:
+    return all((game_dir(slug) / f"rules.{lang}.md").exists() for lang in LANGS)
+
+
+def rules_page(slug: str, lang: str) -> markdown.Rendered:
+    path = game_dir(slug) / f"rules.{lang}.md"
+    return _render(path, path.stat().st_mtime_ns)
+
+
+@lru_cache(maxsize=64)
+def _render(path: Path, mtime: int) -> markdown.Rendered:
+    return markdown.render(path.read_text(encoding="utf-8"))
+
+
+def glossary(slug: str) -> list[dict]:
+    path = game_dir(slug) / "glossary.toml"
+    if not path.exists():
+        return []
+    return _toml(path, path.stat().st_mtime_ns).get("term", [])
+
+
+@lru_cache(maxsize=64)
+def _toml(path: Path, mtime: int) -> dict:
+    with path.open("rb") as f:
+        return tomllib.load(f)
+
+
+def examples(slug: str) -> dict:
+    """Every live example of both language versions by id (the two must agree)."""
+    found = {}
+    for lang in LANGS:
+        for seg in rules_page(slug, lang).segments:
+            if isinstance(seg, markdown.Example):
+                found.setdefault(seg.id, {})[lang] = seg.fields
+    return found
+
+
+def example(slug: str, example_id: str, lang: str):
+    for seg in rules_page(slug, lang).segments:
+        if isinstance(seg, markdown.Example) and seg.id == example_id:
+            return seg
+    return None

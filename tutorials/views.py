@@ -1,0 +1,124 @@
+"""Rules pages with live examples (lessons and puzzles join here)."""
+
+import re
+
+from django.http import Http404, HttpResponseBadRequest
+from django.shortcuts import render
+from django.urls import reverse
+from django.utils import translation
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from games.catalogue import BY_SLUG
+from games.engine import registry
+from games.engine.rules import NotationError
+from games.ui import game_ui
+
+from . import content, live
+from .markdown import Example
+
+OTHER = {"ja": "en", "en": "ja"}
+
+
+def _game(slug):
+    info = BY_SLUG.get(slug)
+    if info is None or not content.has_rules(slug):
+        raise Http404(_("There is no rules page for this game."))
+    return info
+
+
+def compose_action(request):
+    """The action text a form sent: a button's value, with ticked cards for a discard."""
+    action = request.POST.get("action", "")
+    if action == "discard":
+        cards = request.POST.getlist("cards")
+        if len(cards) > 10:
+            raise NotationError("too many cards")
+        return "discard:" + "".join(cards) if cards else "discard"
+    return action
+
+
+def example_context(slug, example: Example, lang, result=None):
+    """What templates/tutorials/partials/example.html needs for one live example."""
+    fields = example.fields
+    game = registry.get(slug)
+    ui = game_ui(slug)
+    state = game.from_text(fields["position"])
+    seat = int(fields.get("seat", min(game.to_move(state) or {0})))
+    shown = state if fields.get("open") == "yes" else game.view(state, seat)
+    ctx = {
+        "id": example.id,
+        "board_template": f"games/{slug}/board.html",
+        "board": ui.board(shown, seat),
+        "choices": ui.choices(game, state, seat),
+        "post_url": reverse("rules-example", args=[slug, example.id]),
+        "result": None,
+    }
+    if result is not None:
+        ctx["result"] = result
+        ctx["choices"] = None
+        if result.legal:
+            after = result.after if fields.get("open") == "yes" else game.view(result.after, seat)
+            ctx["after_board"] = ui.board(after, seat)
+    return ctx
+
+
+def _segments(slug, page, lang, results=None):
+    out = []
+    for seg in page.segments:
+        if isinstance(seg, Example):
+            out.append({"example": example_context(slug, seg, lang, (results or {}).get(seg.id))})
+        else:
+            out.append({"html": seg})
+    return out
+
+
+def rules(request, game):
+    """templates/tutorials/rules.html: the rules page; ?both=1 adds the other language beside it."""
+    return _rules_page(request, game)
+
+
+def _rules_page(request, game, results=None, status=200):
+    info = _game(game)
+    lang = translation.get_language()
+    page = content.rules_page(game, lang)
+    ctx = {
+        "game": info,
+        "page": page,
+        "segments": _segments(game, page, lang, results),
+        "glossary": content.glossary(game),
+        "both": request.GET.get("both") == "1",
+    }
+    if ctx["both"]:
+        other = OTHER[lang]
+        with translation.override(other):
+            ctx["other_lang"] = other
+            # The other language's headings and rule anchors get their own ids, so no id repeats.
+            ctx["other_segments"] = [re.sub(r' id="', ' id="other-', s["html"])
+                                     for s in _segments(game, content.rules_page(game, other), other)
+                                     if "html" in s]
+    return render(request, "tutorials/rules.html", ctx, status=status)
+
+
+@require_POST
+def rules_example(request, game, example_id):
+    """A reader's move in a live example: the engine's answer, as a fragment (htmx) or the page."""
+    _game(game)
+    lang = translation.get_language()
+    example = content.example(game, example_id, lang)
+    if example is None:
+        raise Http404(_("There is no such example."))
+    fields = example.fields
+    state = registry.get(game).from_text(fields["position"])
+    seat = int(fields.get("seat", min(registry.get(game).to_move(state) or {0})))
+    try:
+        result = live.answer(game, state, seat, compose_action(request))
+    except NotationError:
+        message = _("That is not a move this example understands. Choose one of the cards or buttons.")
+        if request.htmx:
+            return HttpResponseBadRequest(message)
+        return HttpResponseBadRequest(message)
+    if request.htmx:
+        return render(request, "tutorials/partials/example.html",
+                      {"ex": example_context(game, example, lang, result)})
+    return _rules_page(request, game, {example_id: result})
