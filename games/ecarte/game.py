@@ -270,6 +270,25 @@ class Ecarte(Game):
     def hidden_zones(self, state, seat):
         return {f"hand.{1 - seat}", "stock", f"discard.{1 - seat}"}
 
+    def exact_values(self, state, seat):
+        """Card play with both hands known: each legal action's value in points of the deal for
+        `seat` (the king of trumps is worth its point on top)."""
+        from .solver import Solver
+
+        if state.phase != "play" or seat not in self.to_move(state):
+            return None
+        if any(c is None for hand in state.hands for c in hand):
+            return None
+        solver = Solver(state.trumps, seat, state.vulnerable, state.options.must_trump)
+        by_card = solver.action_values(state.hands, state.trick, state.leader, state.tricks)
+        values = {}
+        for action in self.legal_actions(state, seat):
+            if action.kind == "king":
+                values[action] = solver.value(state.hands, state.trick, state.leader, state.tricks) + 1
+            else:
+                values[action] = by_card[action.card]
+        return values
+
     def option_choices(self):
         return {"target": (5, 10), "dealer_min_exchange": (0, 1), "vulnerability": (True, False),
                 "must_trump": (True, False), "allow_revoke": (False, True)}

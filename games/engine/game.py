@@ -87,6 +87,11 @@ class Game:
         """The zones whose cards this seat cannot see; every other zone it sees in full."""
         raise NotImplementedError
 
+    def exact_values(self, state, seat: int):
+        """When every card that matters is known, the value of each legal action for `seat`
+        under best play by all (a dict), else None. Puzzles are proved with this."""
+        return None
+
     def option_choices(self) -> dict[str, tuple]:
         """Each option's possible values, for tests that play every variant."""
         return {}

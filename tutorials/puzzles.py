@@ -1,0 +1,150 @@
+"""Puzzles: a position, a question, the accepted answers, hints and explanations in both
+languages, checked against the engines.
+
+tutorials/content/<game>/puzzles.toml holds ``[[puzzle]]`` entries:
+
+    id, theme, level (1 easy, 2 medium, 3 hard), position, seat, open (show every hand)
+    question_en/ja, explanation_en/ja
+    hints_en = ["the idea", "the card"], hints_ja = [...]
+    answers = ["play:KH"]              every action accepted as the first move
+    line = ["1 play:7H", "0 play:QS"]  optional: after answers[0], the replies (other seats) and the
+                                       learner's further moves (its own seat), each the only best move
+    [puzzle.wrong."play:7C"] en, ja    the author's word on a particular wrong answer
+
+Where every card that decides the result is known (the game's exact_values), the suite proves
+that each accepted answer achieves the best value and that no other action does as well; every
+learner move of the line is proved the same way.
+"""
+
+import tomllib
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from games.engine import registry
+
+from .content import ROOT
+
+LEVELS = (1, 2, 3)
+
+
+@dataclass(frozen=True)
+class Puzzle:
+    game: str
+    id: str
+    theme: str
+    level: int
+    position: str
+    seat: int
+    question: dict
+    explanation: dict
+    hints: dict
+    answers: tuple
+    line: tuple = ()
+    wrong: dict = field(default_factory=dict)
+    open: bool = False
+
+    def moves(self):
+        """The learner's moves in order: the first (any of answers), then each of its own in the line."""
+        return [self.answers] + [(a,) for s, a in self.line if s == self.seat]
+
+
+def _line(items):
+    out = []
+    for item in items:
+        seat, _, action = item.partition(" ")
+        out.append((int(seat), action.strip()))
+    return tuple(out)
+
+
+def parse(game, raw) -> Puzzle:
+    return Puzzle(
+        game=game, id=raw["id"], theme=raw["theme"], level=int(raw["level"]), position=raw["position"],
+        seat=int(raw.get("seat", 0)),
+        question={lang: raw.get(f"question_{lang}", "") for lang in ("en", "ja")},
+        explanation={lang: raw.get(f"explanation_{lang}", "") for lang in ("en", "ja")},
+        hints={lang: tuple(raw.get(f"hints_{lang}", [])) for lang in ("en", "ja")},
+        answers=tuple(raw["answers"]), line=_line(raw.get("line", [])),
+        wrong={k: dict(v) for k, v in raw.get("wrong", {}).items()}, open=bool(raw.get("open", False)),
+    )
+
+
+def _path(game):
+    return ROOT / game / "puzzles.toml"
+
+
+@lru_cache(maxsize=16)
+def _load(game, stamp):
+    path = _path(game)
+    with path.open("rb") as f:
+        return tuple(parse(game, raw) for raw in tomllib.load(f).get("puzzle", []))
+
+
+def puzzles(game) -> tuple:
+    path = _path(game)
+    if not path.exists():
+        return ()
+    return _load(game, path.stat().st_mtime_ns)
+
+
+def puzzle(game, puzzle_id):
+    return next((p for p in puzzles(game) if p.id == puzzle_id), None)
+
+
+def themes(game) -> list[str]:
+    seen = []
+    for p in puzzles(game):
+        if p.theme not in seen:
+            seen.append(p.theme)
+    return seen
+
+
+def validate(p: Puzzle) -> list[str]:
+    """Everything wrong with a puzzle: text missing, answers illegal, or (where the position is
+    fully known) an accepted answer that is not best or a best answer that is not accepted."""
+    problems = []
+    at = f"{p.game}/{p.id}"
+    game = registry.get(p.game)
+    if p.level not in LEVELS:
+        problems.append(f"{at}: level must be 1, 2 or 3")
+    for key in ("question", "explanation"):
+        for lang in ("en", "ja"):
+            if not getattr(p, key)[lang].strip():
+                problems.append(f"{at}: {key}_{lang} is empty")
+    if len(p.hints["en"]) != len(p.hints["ja"]) or not p.hints["en"]:
+        problems.append(f"{at}: hints_en and hints_ja must be non-empty and of equal length")
+    for text, words in p.wrong.items():
+        if text in p.answers or not all(words.get(lang, "").strip() for lang in ("en", "ja")):
+            problems.append(f"{at}: wrong.{text} must be a non-answer with en and ja")
+    try:
+        state = game.from_text(p.position)
+    except ValueError as e:
+        return problems + [f"{at}: bad position: {e}"]
+    if p.seat not in game.to_move(state):
+        return problems + [f"{at}: seat {p.seat} is not to move"]
+    # Walk the main line, proving each of the learner's moves where the game can.
+    moves = [(p.seat, p.answers, True)] + [(s, (a,), s == p.seat) for s, a in p.line]
+    for seat, accepted, learner in moves:
+        legal = {str(a): a for a in game.legal_actions(state, seat)}
+        for text in accepted:
+            if str(game.parse_action(text)) not in legal:
+                problems.append(f"{at}: {text} is not legal for seat {seat}")
+        if problems:
+            return problems
+        if learner:
+            values = game.exact_values(state, seat)
+            if values is not None:
+                best = max(values.values())
+                good = sorted(str(a) for a, v in values.items() if v == best)
+                listed = sorted(str(game.parse_action(t)) for t in accepted)
+                # Every best move must be accepted and nothing else: a second solution the puzzle
+                # does not list would be marked wrong. Later moves of the line must be unique.
+                if listed != good:
+                    problems.append(f"{at}: best moves are {good}, the puzzle accepts {listed}")
+        state = game.apply(state, seat, game.parse_action(accepted[0]))
+    return problems
+
+
+def is_proved(p: Puzzle) -> bool:
+    """True when the game could solve the puzzle's position exactly."""
+    game = registry.get(p.game)
+    return game.exact_values(game.from_text(p.position), p.seat) is not None
