@@ -148,7 +148,7 @@ class Expert(Club):
     Carlo). Before play it compares standing with exchanging over sampled deals."""
 
     level = "expert"
-    worlds = 24
+    worlds = 32
 
     def _worlds(self, view, seat, rng, n):
         return [self.game.determinize(view, seat, rng) for _ in range(n)]

@@ -4,13 +4,13 @@ from dataclasses import replace
 from itertools import combinations
 
 from games.engine.actions import Action
-from games.engine.cards import piquet_pack, rank
+from games.engine.cards import piquet_pack, rank, suit
 from games.engine.game import Game, Outcome
 from games.engine.rng import below, rng_for, shuffled
 from games.engine.rules import LEGAL, refuse
 
 from . import notation
-from .rules import RULES, follow_problem, sort_key, sorted_hand, trick_winner
+from .rules import RULES, follow_problem, sort_key, sorted_hand, strength, trick_winner
 from .state import DealResult, EcarteOptions, EcarteState, Score
 
 KINDS = {
@@ -293,6 +293,35 @@ class Ecarte(Game):
         return {"target": (5, 10), "dealer_min_exchange": (0, 1), "vulnerability": (True, False),
                 "must_trump": (True, False), "allow_revoke": (False, True)}
 
+    def determinize(self, view, seat, rng):
+        """Deal the unseen cards at random, but never give the opponent a card his play has shown
+        he cannot hold: a suit he failed to follow, trumps when he failed to trump, or a card of
+        the suit led higher than the one he followed with when he had to beat it."""
+        other = 1 - seat
+        if view.options.allow_revoke or all(c is not None for c in view.hands[other]):
+            return super().determinize(view, seat, rng)
+        excluded = opponent_cannot_hold(view, other)
+        if not excluded:
+            return super().determinize(view, seat, rng)
+        zones = self.zones(view)
+        seen = {c for cards in zones.values() for c in cards if c is not None}
+        unseen = [c for c in piquet_pack() if c not in seen]
+        pool = list(shuffled(unseen, rng))
+        need = len(view.hands[other])
+        allowed = [c for c in pool if c not in excluded]
+        if len(allowed) < need:  # cannot happen in a real deal; fall back rather than fail
+            return super().determinize(view, seat, rng)
+        hand = allowed[:need]
+        rest = [c for c in pool if c not in hand]
+        filled = {}
+        for name, cards in zones.items():
+            if name == f"hand.{other}":
+                filled[name] = tuple(hand)
+            else:
+                filled[name] = tuple(rest.pop() if c is None else c for c in cards)
+        state = self.with_zones(view, filled)
+        return self.reseed(state, f"determinized-{rng.getrandbits(64):016x}")
+
     def hide_secrets(self, state):
         return replace(state, seed=None)
 
@@ -333,6 +362,27 @@ class Ecarte(Game):
 
     def from_text(self, text):
         return notation.from_text(text)
+
+
+def opponent_cannot_hold(view, other):
+    """Cards `other` cannot hold, read from the finished tricks of this deal (who led each trick
+    follows from who won it and whether the card led won)."""
+    trumps = view.trumps
+    out = set()
+    for winner in (0, 1):
+        pairs = view.won[winner]
+        for i in range(0, len(pairs), 2):
+            led, second = pairs[i], pairs[i + 1]
+            leader = winner if trick_winner(led, second, trumps) == 0 else 1 - winner
+            if leader == other:
+                continue
+            if suit(second) != suit(led):
+                out.update(c for c in piquet_pack() if suit(c) == suit(led))
+                if suit(second) != trumps and view.options.must_trump:
+                    out.update(c for c in piquet_pack() if suit(c) == trumps)
+            elif strength(second) < strength(led):
+                out.update(c for c in piquet_pack() if suit(c) == suit(led) and strength(c) > strength(led))
+    return out
 
 
 def _set(pair, index, value):

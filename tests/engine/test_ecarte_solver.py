@@ -87,3 +87,19 @@ def test_expert_shows_the_king_then_draws_trumps():
     assert bot.choose(view, 0, rng_for("forced")) == Action("king")
     view = GAME.apply(view, 0, Action("king"))
     assert bot.choose(view, 0, rng_for("forced")) == Action("play", ("JH",))
+
+
+def test_determinize_respects_what_the_opponent_showed():
+    # Trick 1: seat 0 led the 9 of spades, seat 1 discarded the 7 of clubs (hearts are trumps):
+    # seat 1 has neither spades nor trumps. Trick 2: seat 0 led the 8 of diamonds and seat 1
+    # followed with the 7, so holds no diamond higher than the 8.
+    view = GAME.from_text(
+        "ecarte o=t5.d0.v1.m1.r0 seed=? n=1 d=1 sc=0,0 ph=play tu=7H h0=KHQHJ? h1=??? "
+        "st=????????????????????? x0=- x1=- tr=- ld=0 tk=2,0 w0=9S7C8D7D w1=- vu=- fd=0 ex=- "
+        "pl=11 an=00 rv=00 ev=- hist=-".replace("h0=KHQHJ?", "h0=KHQHJC"))
+    for i in range(200):
+        world = GAME.determinize(view, 0, rng_for("infer", i))
+        hand = world.hands[1]
+        assert not any(c[1] in "SH" for c in hand), hand
+        assert not any(c in ("KD", "QD", "JD", "AD", "TD", "9D") for c in hand), hand
+        assert GAME.view(world, 0) == view
