@@ -6,6 +6,7 @@ languages, players, pack, a typical length and what makes it special.
 
 from dataclasses import dataclass
 
+from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
 
@@ -25,6 +26,19 @@ class GameInfo:
 
     def other_name(self, lang):
         return self.name_en if lang == "ja" else self.name_ja
+
+    # For templates, which cannot pass arguments: the names as the current page language sees them.
+    @property
+    def local_name(self):
+        return self.name(get_language())
+
+    @property
+    def foreign_name(self):
+        return self.other_name(get_language())
+
+    @property
+    def foreign_lang(self):
+        return "en" if get_language() == "ja" else "ja"
 
 
 CATALOGUE = (
@@ -65,7 +79,7 @@ CATALOGUE = (
         players=_("2 players"),
         pack=_("32 cards (7 to ace)"),
         length=_("about 10–15 minutes to 5 points"),
-        special=_("Five cards each, and the ace ranks below the jack: trade cards away, then take three tricks of five."),
+        special=_("Five cards each and the king above the ace: exchange cards if both agree, then take three tricks of five."),
         pack_kind="french",
     ),
     GameInfo(

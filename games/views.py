@@ -2,18 +2,74 @@
 
 from django.http import Http404
 from django.shortcuts import render
+from django.urls import NoReverseMatch, reverse
+from django.utils.translation import gettext_lazy as _
 
-from .catalogue import BY_SLUG
+from tutorials import content, lessons, puzzles
+
+from .catalogue import BY_SLUG, CATALOGUE
 from .engine import registry
+from .ui import game_ui
+
+# The ways to learn a game, in the order a newcomer meets them. A hub links to the ones that
+# exist for its game (see available_sections) and says plainly that the others are coming.
+SECTIONS = (
+    ("rules", _("Rules"), _("The whole game on one page, with examples you can play through.")),
+    ("lessons", _("Lessons"), _("Short steps, one idea at a time, each tried on a real position.")),
+    ("puzzles", _("Puzzles"), _("Positions with one best card to find, and why the others fall short.")),
+    ("play", _("Practice"), _("Play whole deals against bots at three levels, with hints and a review.")),
+)
+
+
+def _playable(slug):
+    """A practice table needs the game's engine and its words (games/ui/<slug>.py)."""
+    try:
+        registry.get(slug)
+        game_ui(slug)
+    except (KeyError, ImportError):
+        return False
+    return True
+
+
+# section → (URL name, whether this game has it)
+_SECTION_CHECKS = {
+    "rules": ("rules", content.has_rules),
+    "lessons": ("lessons", lambda slug: bool(lessons.lessons(slug))),
+    "puzzles": ("puzzles", lambda slug: bool(puzzles.puzzles(slug))),
+    "play": ("table-setup", _playable),
+}
+
+
+def available_sections(slug):
+    """name → url of every section that exists for this game; the hub links only to these."""
+    found = {}
+    for name, (url_name, exists) in _SECTION_CHECKS.items():
+        try:
+            url = reverse(url_name, args=[slug])
+        except NoReverseMatch:  # that part of the site is not installed
+            continue
+        if exists(slug):
+            found[name] = url
+    return found
 
 
 def hub(request, game):
-    """templates/games/hub.html: what exists for one game."""
+    """templates/games/hub.html: one game's names and facts, and the ways to learn it.
+
+    Context: game (GameInfo), sections (name → url of what exists), ways (every section with its
+    title, blurb and url or None), others (the other games).
+    """
     info = BY_SLUG.get(game)
     if info is None:
         raise Http404("no such game")
-    engine = next((g for g in registry.all_games() if g.slug == game), None)
-    return render(request, "games/hub.html", {"game": info, "engine": engine})
+    sections = available_sections(game)
+    ways = [
+        {"name": name, "title": title, "blurb": blurb, "url": sections.get(name)}
+        for name, title, blurb in SECTIONS
+    ]
+    others = [g for g in CATALOGUE if g.slug != game]
+    return render(request, "games/hub.html",
+                  {"game": info, "sections": sections, "ways": ways, "others": others})
 
 
 def gallery(request):

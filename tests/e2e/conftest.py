@@ -1,0 +1,95 @@
+"""Browser tests: pytest-playwright driving Debian's Chromium against pytest-django's live_server.
+
+Run them alone with `make e2e`. Set DOJO_SCREENSHOTS=/some/folder to keep a screenshot of each
+page the tests visit.
+"""
+
+import os
+from pathlib import Path
+
+import pytest
+
+from tests.compiled import ensure_compiled
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_FLAGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args):
+    """Debian's chromium instead of a downloaded browser (pytest-playwright has no option for it)."""
+    if not CHROMIUM.exists():
+        pytest.fail(f"{CHROMIUM} is missing: apt-get install -y chromium fonts-noto-cjk")
+    args = list(browser_type_launch_args.get("args", [])) + CHROMIUM_FLAGS
+    return {**browser_type_launch_args, "executable_path": str(CHROMIUM), "args": args}
+
+
+@pytest.fixture(scope="session")
+def playwright(playwright):
+    """Sync Playwright keeps an event loop running in this thread, and Django's async-unsafe guard
+    would then refuse all database work (even the test database). Switch the guard off only while
+    the browser is alive."""
+    previous = os.environ.get("DJANGO_ALLOW_ASYNC_UNSAFE")
+    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
+    try:
+        yield playwright
+    finally:
+        if previous is None:
+            os.environ.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
+        else:
+            os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = previous
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _catalogue_compiled():
+    ensure_compiled()
+
+
+class Problems(list):
+    """Everything that went wrong in the page: console errors, uncaught exceptions, failed or
+    refused requests (a CSP violation is a console error)."""
+
+    def watch(self, page):
+        page.on("console", lambda msg: msg.type == "error" and self.append(f"console: {msg.text}"))
+        page.on("pageerror", lambda exc: self.append(f"pageerror: {exc}"))
+        page.on("requestfailed", self._failed)
+        page.on("response", lambda res: res.status >= 400 and self.append(f"HTTP {res.status}: {res.url}"))
+        return page
+
+    def _failed(self, request):
+        # A navigation cancels what the previous page was still loading (often its favicon): that
+        # is the browser moving on, not a broken request.
+        if request.failure != "net::ERR_ABORTED":
+            self.append(f"requestfailed: {request.url} ({request.failure})")
+
+
+@pytest.fixture
+def problems():
+    return Problems()
+
+
+@pytest.fixture
+def watched(page, problems):
+    """The pytest-playwright page, with every problem recorded in `problems`."""
+    return problems.watch(page)
+
+
+@pytest.fixture
+def shot():
+    """shot(page, name): a full-page screenshot in $DOJO_SCREENSHOTS, when that is set."""
+    folder = os.environ.get("DOJO_SCREENSHOTS")
+
+    def take(page, name):
+        if folder:
+            Path(folder).mkdir(parents=True, exist_ok=True)
+            page.screenshot(path=str(Path(folder) / f"{name}.png"), full_page=True)
+
+    return take
