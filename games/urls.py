@@ -2,9 +2,16 @@
 
 from django.urls import path
 
-from . import views
+from . import tables, views
 
 urlpatterns = [
     path("cards/", views.gallery, name="card-gallery"),
+    # Practice tables (games/tables.py).
+    path("<slug:game>/play/", tables.setup, name="table-setup"),
+    path("<slug:game>/play/<slug:token>/", tables.table, name="table"),
+    path("<slug:game>/play/<slug:token>/act/", tables.act, name="table-act"),
+    path("<slug:game>/play/<slug:token>/step/", tables.bot_step, name="table-step"),
+    path("<slug:game>/play/<slug:token>/undo/", tables.undo, name="table-undo"),
+    path("<slug:game>/play/<slug:token>/replay/", tables.replay, name="table-replay"),
     path("<slug:game>/", views.hub, name="game-hub"),
 ]

@@ -140,56 +140,97 @@ def _score_reason(rule):
     }[rule]
 
 
-def narrate(game, before, seat, action, after, names=None):
-    """What happened, in sentences of the page language; reveals nothing a player cannot see."""
+def narrate(game, before, seat, action, after, names=None, viewer=None):
+    """What happened, in sentences of the page language; reveals nothing a player cannot see.
+
+    With `viewer`, that seat's own actions are told in the second person ("You play ...")."""
     from games.cardnames import card_name
 
     names = names or seat_names(seat)
     who = names[seat]
+    me = viewer is not None and seat == viewer
+
+    def you(s):
+        return viewer is not None and s == viewer
+
     kind = action.kind
     out = []
     if kind == "propose":
-        out.append(_("%(player)s proposes an exchange.") % {"player": who})
+        out.append((_("You propose an exchange.") if me else _("%(player)s proposes an exchange."))
+                   % {"player": who})
     elif kind in ("stand", "refuse"):
         if kind == "stand":
-            out.append(_("%(player)s plays the hand as dealt.") % {"player": who})
-        else:
-            out.append(_("%(player)s refuses the exchange.") % {"player": who})
-        if after.vulnerable == seat and before.vulnerable is None:
-            out.append(_("%(player)s is now vulnerable: fewer than three tricks will give the opponent 2 points.")
+            out.append((_("You play the hand as dealt.") if me else _("%(player)s plays the hand as dealt."))
                        % {"player": who})
+        else:
+            out.append((_("You refuse the exchange.") if me else _("%(player)s refuses the exchange."))
+                       % {"player": who})
+        if after.vulnerable == seat and before.vulnerable is None:
+            if me:
+                text = _("You are now vulnerable: fewer than three tricks will give the opponent 2 points.")
+            else:
+                text = _("%(player)s is now vulnerable: fewer than three tricks will give the opponent "
+                         "2 points.")
+            out.append(text % {"player": who})
     elif kind == "accept":
-        out.append(_("%(player)s accepts the proposal.") % {"player": who})
+        out.append((_("You accept the proposal.") if me else _("%(player)s accepts the proposal."))
+                   % {"player": who})
     elif kind == "discard":
         n = len(action.cards)
-        out.append(ngettext("%(player)s discards %(n)s card and draws a replacement.",
+        if me:
+            text = ngettext("You discard %(n)s card and draw a replacement.",
+                            "You discard %(n)s cards and draw as many.", n)
+        else:
+            text = ngettext("%(player)s discards %(n)s card and draws a replacement.",
                             "%(player)s discards %(n)s cards and draws as many.", n)
-                   % {"player": who, "n": n})
+        out.append(text % {"player": who, "n": n})
     elif kind == "king":
-        out.append(_("%(player)s shows the king of trumps and scores 1 point.") % {"player": who})
+        out.append((_("You show the king of trumps and score 1 point.") if me
+                    else _("%(player)s shows the king of trumps and scores 1 point.")) % {"player": who})
     elif kind == "play":
-        out.append(_("%(player)s plays the %(card)s.") % {"player": who, "card": card_name(action.card)})
+        out.append((_("You play the %(card)s.") if me else _("%(player)s plays the %(card)s."))
+                   % {"player": who, "card": card_name(action.card)})
         if not after.trick and after.deal == before.deal:
             winner = next(s for s in (0, 1) if after.tricks[s] > before.tricks[s])
-            out.append(_("%(player)s takes the trick.") % {"player": names[winner]})
+            out.append((_("You take the trick.") if you(winner) else _("%(player)s takes the trick."))
+                       % {"player": names[winner]})
             if after.phase in ("end", "over") and len(after.history) > len(before.history):
                 result = after.history[-1]
                 last = result.scores[-1]
-                out.append(ngettext(
-                    "%(player)s wins the deal with %(tricks)s tricks: %(points)s point (%(reason)s).",
-                    "%(player)s wins the deal with %(tricks)s tricks: %(points)s points (%(reason)s).",
-                    last.points) % {"player": names[last.seat], "tricks": result.tricks[last.seat],
-                                    "points": last.points, "reason": _score_reason(last.rule)})
+                if you(last.seat):
+                    text = ngettext(
+                        "You win the deal with %(tricks)s tricks: %(points)s point (%(reason)s).",
+                        "You win the deal with %(tricks)s tricks: %(points)s points (%(reason)s).",
+                        last.points)
+                else:
+                    text = ngettext(
+                        "%(player)s wins the deal with %(tricks)s tricks: %(points)s point (%(reason)s).",
+                        "%(player)s wins the deal with %(tricks)s tricks: %(points)s points (%(reason)s).",
+                        last.points)
+                out.append(text % {"player": names[last.seat], "tricks": result.tricks[last.seat],
+                                   "points": last.points, "reason": _score_reason(last.rule)})
     elif kind == "next":
-        out.append(_("Deal %(deal)s: %(player)s deals and turns up the %(card)s.")
-                   % {"deal": after.deal, "player": names[after.dealer], "card": card_name(after.turnup)})
-        if after.turnup[0] == "K":
-            out.append(_("A king: the dealer scores 1 point at once."))
+        out.extend(_deal_lines(after, names, viewer))
     if after.phase == "over" and before.phase != "over":
         winner = 0 if after.scores[0] > after.scores[1] else 1
-        out.append(_("%(player)s wins the match, %(a)s to %(b)s.")
+        out.append((_("You win the match, %(a)s to %(b)s.") if you(winner)
+                    else _("%(player)s wins the match, %(a)s to %(b)s."))
                    % {"player": names[winner], "a": after.scores[winner], "b": after.scores[1 - winner]})
     return [str(s) for s in out]
+
+
+def _deal_lines(state, names, viewer=None):
+    """Who deals and what is turned up, at the start of a deal."""
+    from games.cardnames import card_name
+
+    facts = {"deal": state.deal, "player": names[state.dealer], "card": card_name(state.turnup)}
+    if viewer is not None and state.dealer == viewer:
+        out = [_("Deal %(deal)s: you deal and turn up the %(card)s.") % facts]
+    else:
+        out = [_("Deal %(deal)s: %(player)s deals and turns up the %(card)s.") % facts]
+    if state.turnup[0] == "K":
+        out.append(_("A king: the dealer scores 1 point at once."))
+    return out
 
 
 def board(view, seat, names=None):
@@ -218,7 +259,23 @@ def board(view, seat, names=None):
         "vulnerable": names[view.vulnerable] if view.vulnerable is not None else None,
         "my_discards": view.discards[seat],
         "other_discards": len(view.discards[other]),
+        "last_trick": _last_trick(view, names),
     }
+
+
+def _last_trick(view, names):
+    """The trick just taken, [(player, card), (player, card)] in the order played, while the
+    table is empty; None otherwise. The winner of a trick leads the next, so he is view.leader."""
+    if view.trick or not sum(view.tricks) or view.phase not in ("play", "end", "over"):
+        return None
+    winner = view.leader
+    if len(view.won[winner]) < 2:
+        return None
+    led, second = view.won[winner][-2:]
+    from games.ecarte.rules import trick_winner
+
+    first = winner if trick_winner(led, second, view.trumps) == 0 else 1 - winner
+    return {"cards": [(names[first], led), (names[1 - first], second)], "winner": names[winner]}
 
 
 def choices(game, state, seat, only_legal=False, highlight=False):
@@ -245,3 +302,163 @@ def choices(game, state, seat, only_legal=False, highlight=False):
         sizes = sorted(len(a.cards) for a in legal if a.kind == "discard")
         discard = {"least": sizes[0] if sizes else 0, "most": sizes[-1] if sizes else 0}
     return {"cards": cards, "buttons": buttons, "discard": discard}
+
+
+# --- the practice table (games/tables.py) -------------------------------------------------------
+# Beyond the rules pages, a table asks a game's ui module for: option labels for the set-up form,
+# the deal a position belongs to, the opening lines of a deal, an action as words, the reason for
+# a hint, and the end-of-deal summary.
+
+OPTIONS = {
+    "target": (_("Target score"), {5: _("5 points"), 10: _("10 points (a longer match)")}),
+    "dealer_min_exchange": (_("The dealer's exchange"), {
+        0: _("the dealer may keep all five cards"),
+        1: _("the dealer must exchange at least one card"),
+    }),
+    "vulnerability": (_("Vulnerability"), {
+        True: _("on: whoever declines the first exchange and then fails gives away 2 points"),
+        False: _("off: a lost deal gives away 1 point (2 for a vole)"),
+    }),
+    "must_trump": (_("Trumping when void"), {
+        True: _("you must trump when you cannot follow suit"),
+        False: _("trumping is never compulsory (older English rule)"),
+    }),
+    "allow_revoke": (_("Revoke"), {
+        False: _("only legal cards can be played"),
+        True: _("any card may be played; a winner who revoked scores one point less"),
+    }),
+}
+
+
+def deal_of(state):
+    """The number of the deal a position belongs to (1 for the first)."""
+    return state.deal
+
+
+def opening(view, seat, names=None):
+    """The first lines of a deal's log, told to `seat`: who deals and which card is turned up."""
+    return [str(line) for line in _deal_lines(view, names or seat_names(seat), seat)]
+
+
+def _card_list(cards):
+    from django.utils.translation import pgettext
+
+    from games.cardnames import card_name
+
+    return pgettext("list separator", ", ").join(str(card_name(c)) for c in cards)
+
+
+def describe(view, seat, action):
+    """An action as the end of a sentence ("play the king of hearts"), in the page language."""
+    from games.cardnames import card_name
+
+    kind = action.kind
+    if kind == "play":
+        return str(_("play the %(card)s") % {"card": card_name(action.card)})
+    if kind == "discard":
+        if not action.cards:
+            return str(_("keep all five cards"))
+        return str(_("discard %(cards)s") % {"cards": _card_list(action.cards)})
+    return str({
+        "propose": _("propose an exchange"),
+        "stand": _("play the hand as dealt"),
+        "accept": _("accept the exchange"),
+        "refuse": _("refuse the exchange"),
+        "king": _("show the king of trumps"),
+        "next": _("go on to the next deal"),
+    }[kind])
+
+
+def _hand_facts(hand, trumps):
+    n_trumps = sum(c[1] == trumps for c in hand)
+    n_kings = sum(c[1] != trumps and c[0] == "K" for c in hand)
+    return {
+        "trumps": ngettext("%(n)s trump", "%(n)s trumps", n_trumps) % {"n": n_trumps},
+        "kings": ngettext("%(n)s side king", "%(n)s side kings", n_kings) % {"n": n_kings},
+    }
+
+
+def hint_reason(view, seat, action):
+    """Why the club player (games.ecarte.bots.Club) makes this choice, in one or two sentences.
+
+    It applies the club player's own tests, so the reason given is the real one: how many tricks
+    the hand promises for the exchange, which cards cannot take a trick for the discard, the
+    cheapest winner or the lowest card in play.
+    """
+    from games.ecarte.bots import card_worth, discard_bounds
+    from games.ecarte.rules import trick_winner
+
+    hand = [c for c in view.hands[seat] if c is not None]
+    trumps = view.trumps
+    kind = action.kind
+    if kind == "next":
+        return str(_("The deal is scored; the other player deals the next one."))
+    if kind in ("stand", "refuse"):
+        text = str(_("With %(trumps)s and %(kings)s your hand should take three tricks: play it before the "
+                     "opponent can improve his cards.") % _hand_facts(hand, trumps))
+        if view.first_decision and view.options.vulnerability:
+            text += " " + str(_("Declining the first exchange makes you vulnerable: you must then take "
+                                "three tricks."))
+        return text
+    if kind in ("propose", "accept"):
+        return str(_("With %(trumps)s and %(kings)s your hand is not sure of three tricks: new cards "
+                     "should help.") % _hand_facts(hand, trumps))
+    if kind == "discard":
+        _least, most = discard_bounds(view, seat)
+        weak = [c for c in hand if card_worth(c, trumps) < 0.5]
+        if not action.cards:
+            return str(_("Trumps and side kings can all take tricks: keep every card."))
+        if len(action.cards) > len(weak):
+            return str(_("You must discard at least one card: give up the one least likely to take a trick."))
+        if len(action.cards) < len(weak) and len(action.cards) == most:
+            return str(_("Keep trumps and side kings; the stock allows no more, so change the weakest "
+                         "cards."))
+        return str(_("Keep trumps and side kings; the other cards seldom take a trick, so change them."))
+    if kind == "king":
+        return str(_("Showing the king of trumps scores 1 point at once; it must be done before or as you "
+                     "play your first card."))
+    card = action.card
+    if view.trick:
+        if trick_winner(view.trick[0], card, trumps) == 1:
+            return str(_("It wins the trick as cheaply as possible."))
+        return str(_("No card you may play can win this trick, so give the lowest one."))
+    held = [c for c in hand if c[1] == trumps]
+    if card[1] == trumps and len(held) == len(hand):
+        return str(_("You hold only trumps: lead the highest."))
+    if card[1] == trumps:
+        return str(_("With %(n)s trumps, lead the highest to draw the opponent's trumps.") % {"n": len(held)})
+    if card[0] == "K":
+        return str(_("A king is the highest card of its suit: it takes the trick unless it is trumped."))
+    return str(_("Lead the highest card of your longest suit and keep your trumps for later."))
+
+
+def deal_summary(view, seat, names=None):
+    """The last finished deal explained: tricks, each score with its rule, vulnerability."""
+    if not view.history:
+        return None
+    names = names or seat_names(seat)
+    result = view.history[-1]
+    other = 1 - seat
+    lines = [{
+        "player": names[score.seat],
+        "mine": score.seat == seat,
+        "points": score.points,
+        "rule": score.rule,
+        "title": str(RULES[score.rule].title),
+        "why": str(_score_reason(score.rule)),
+    } for score in result.scores]
+    notes = []
+    if result.vulnerable is not None:
+        notes.append({"rule": "ecarte.score.vulnerable", "title": str(RULES["ecarte.score.vulnerable"].title),
+                      "text": str(_("%(player)s declined the first exchange and so was vulnerable this deal.")
+                                  % {"player": names[result.vulnerable]})})
+    if not result.finished:
+        notes.append({"rule": "ecarte.match.target", "title": str(RULES["ecarte.match.target"].title),
+                      "text": str(_("The target was reached during the deal, so its cards were not "
+                                    "played out."))})
+    return {
+        "deal": result.deal,
+        "tricks": [(names[seat], result.tricks[seat]), (names[other], result.tricks[other])],
+        "lines": lines,
+        "notes": notes,
+    }

@@ -1,0 +1,38 @@
+/* Practice tables: keyboard steps in the replay, and focus kept on the table after htmx swaps.
+   Everything works without this file; it only adds comfort. */
+"use strict";
+
+(function () {
+  // Replay: ← and → follow the Back and Next links (not while typing, nor with a modifier key).
+  document.addEventListener("keydown", function (event) {
+    if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
+    var target = event.target;
+    if (target && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName))) return;
+    var key = event.key === "ArrowLeft" ? "prev" : event.key === "ArrowRight" ? "next" : null;
+    if (!key) return;
+    var link = document.querySelector('a[data-replay-key="' + key + '"]');
+    if (link) {
+      event.preventDefault();
+      window.location.assign(link.href);
+    }
+  });
+
+  // After a swap the focused button is gone: put focus on the first highlighted choice, or on
+  // the turn line, so keyboard and screen-reader users carry on from the new position.
+  var hadFocus = false;
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    var table = document.getElementById("table");
+    hadFocus = !!(table && table.contains(document.activeElement));
+  });
+  document.addEventListener("htmx:afterSettle", function (event) {
+    if (!hadFocus) return;
+    var table = document.getElementById("table");
+    if (!table) return;
+    var next = table.querySelector(".table-message a, .table-board .is-legal, .table-board input[type=checkbox], .bot-step button");
+    if (!next) {
+      next = table.querySelector(".turn");
+      if (next) next.setAttribute("tabindex", "-1");
+    }
+    if (next) next.focus({ preventScroll: true });
+  });
+})();

@@ -1,0 +1,523 @@
+"""The practice table (games/tables.py) through its HTTP views, as a browser would use it.
+
+Moves are chosen from the page's own highlighted buttons, so what is tested is what a reader sees:
+the legal choices are offered, every decision can be taken to the end of a match, refusals are
+explained, stale and foreign requests change nothing, and no card the reader may not see ever
+reaches the page.
+"""
+
+import random
+import re
+from html import unescape
+from collections import Counter
+
+import pytest
+from django.test import Client
+
+from games.engine import registry
+from games.engine.play import bot_levels
+from games.engine.rng import rng_for
+from games.models import Table
+from games.tables import Kit, Match, deal_code, read_deal_code
+from tests.compiled import ensure_compiled
+
+pytestmark = pytest.mark.django_db
+
+GAME = registry.get("ecarte")
+HX = {"HTTP_HX_REQUEST": "true"}
+BUTTON = re.compile(r"<button\b([^>]*)>")
+ATTR = re.compile(r'([\w-]+)="([^"]*)"')
+
+
+@pytest.fixture(autouse=True)
+def _catalogue_compiled():
+    ensure_compiled()
+
+
+# --- reading pages ------------------------------------------------------------------------------
+def attrs(tag):
+    return dict(ATTR.findall(tag))
+
+
+def version_of(html):
+    return int(re.search(r'name="version" value="(\d+)"', html).group(1))
+
+
+def highlighted(html):
+    """The legal choices the page offers: submit buttons named "action" marked is-legal."""
+    out = []
+    for tag in BUTTON.findall(html):
+        a = attrs(tag)
+        if a.get("name") == "action" and "is-legal" in a.get("class", "").split():
+            out.append(a)
+    return out
+
+
+def offered_but_not_legal(html):
+    return [a for a in map(attrs, BUTTON.findall(html))
+            if a.get("name") == "action" and "is-legal" not in a.get("class", "").split()]
+
+
+def discard_boxes(html):
+    return re.findall(r'<input type="checkbox" name="cards" value="(\w\w)"', html)
+
+
+def data_cards(html):
+    return re.findall(r'data-card="([^"]*)"', html)
+
+
+def options_form(level="club", code="", **opts):
+    data = {"level": level, "code": code}
+    for name, values in GAME.option_choices().items():
+        default = getattr(GAME.options(), name)
+        data[f"opt_{name}"] = opts.get(name, values.index(default))
+    return data
+
+
+def create(client, level="club", code="", lang="en", **opts):
+    response = client.post(f"/{lang}/ecarte/play/", options_form(level, code, **opts))
+    assert response.status_code == 302, response.content.decode()[:2000]
+    url = response["Location"]
+    assert re.fullmatch(rf"/{lang}/ecarte/play/[\w-]+/", url)
+    return url
+
+
+def table_of(url):
+    return Table.objects.get(token=url.rstrip("/").rsplit("/", 1)[1])
+
+
+def match_of(url):
+    table = table_of(url)
+    return Match(table, Kit(table.game))
+
+
+def nondealer_seed():
+    """A seed whose first deal has seat 0 (the reader) as non-dealer, so the reader decides first."""
+    for i in range(100):
+        if GAME.new(f"t{i}").dealer == 1:
+            return f"t{i}"
+    raise AssertionError
+
+
+def code_for(seed, **opts):
+    options = GAME.options({**{n: getattr(GAME.options(), n) for n in GAME.option_choices()}, **opts})
+    return deal_code(Kit("ecarte"), seed, 2, {n: getattr(options, n) for n in GAME.option_choices()})
+
+
+def assert_no_hidden_cards(html, url):
+    """Every data-card on the page is "?" or a card the reader's view shows."""
+    m = match_of(url)
+    zones = GAME.zones(m.view())
+    visible = {c for cards in zones.values() for c in cards if c is not None}
+    shown = set(data_cards(html)) - {"?"}
+    assert shown <= visible, f"cards hidden from the reader are on the page: {shown - visible}"
+
+
+class Player:
+    """Plays through the page the way a reader does: a highlighted button, ticked cards."""
+
+    def __init__(self, client, url, htmx, seed=0):
+        self.client, self.url, self.htmx = client, url, htmx
+        self.rng = random.Random(seed)
+        self.html = client.get(url).content.decode()
+        self.requests = 0
+
+    def post(self, path, data):
+        response = self.client.post(self.url + path, data, **(HX if self.htmx else {}))
+        self.requests += 1
+        if self.htmx:
+            assert response.status_code == 200
+            body = response.content.decode()
+            assert "<html" not in body and 'id="table"' in body  # a fragment, not a page
+        elif response.status_code in (302, 303):
+            response = self.client.get(response["Location"])
+        return response
+
+    def step(self):
+        """One decision or bot step; False once the page offers nothing more."""
+        html = self.html
+        version = version_of(html)
+        if 'class="bot-step"' in html:
+            response = self.post("step/", {"version": version})
+        else:
+            legal = highlighted(html)
+            if not legal:
+                return False
+            choice = self.rng.choice(legal)
+            data = {"version": version, "action": choice["value"]}
+            if choice["value"] == "discard":
+                least, most = int(choice["data-least"]), int(choice["data-most"])
+                boxes = discard_boxes(html)
+                data["cards"] = self.rng.sample(boxes, self.rng.randint(max(least, 1) if least else 0, most))
+            response = self.post("act/", data)
+        assert response.status_code == 200, response.content.decode()[:3000]
+        self.html = response.content.decode()
+        assert 'role="alert"' not in self.html, self.html  # nothing chosen from the page is refused
+        return True
+
+
+# --- set-up -------------------------------------------------------------------------------------
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_setup_form_offers_levels_and_each_option_with_the_recommended_default(client, lang):
+    html = client.get(f"/{lang}/ecarte/play/").content.decode()
+    for level in ("beginner", "club", "expert"):
+        assert f'value="{level}"' in html
+    assert re.search(r'name="level" value="club"[^>]*checked', html)
+    for name, values in GAME.option_choices().items():
+        default = values.index(getattr(GAME.options(), name))
+        assert re.search(rf'name="opt_{name}" value="{default}"[^>]*checked', html), name
+    assert 'name="code"' in html
+    if lang == "ja":
+        assert "おすすめ" in html and "目標点" in html and "ボットの強さ" in html
+    else:
+        assert "(recommended)" in html and "Target score" in html
+
+
+@pytest.mark.parametrize("level", ["beginner", "club", "expert"])
+def test_create_a_table_at_each_level(client, level):
+    url = create(client, level)
+    table = table_of(url)
+    assert table.level == level and table.game == "ecarte" and table.version == 0 and table.actions == []
+    response = client.get(url)
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert 'data-version="0"' in html and "ecarte-" in html
+    assert_no_hidden_cards(html, url)
+    # Whoever moves first, the page either offers the reader's choices or the bot's step.
+    assert highlighted(html) or 'class="bot-step"' in html
+
+
+def test_options_chosen_in_the_form_are_the_tables_options(client):
+    url = create(client, target=1, must_trump=1)
+    table = table_of(url)
+    assert table.options["target"] == 10 and table.options["must_trump"] is False
+
+
+# --- a whole match ------------------------------------------------------------------------------
+@pytest.mark.parametrize("htmx", [False, True], ids=["plain", "htmx"])
+def test_play_a_whole_match_against_the_club_bot(client, htmx):
+    url = create(client, "club")
+    player = Player(client, url, htmx, seed=7)
+    for _ in range(2000):
+        assert_no_hidden_cards(player.html, url)
+        if not player.step():
+            break
+    html = player.html
+    table = table_of(url)
+    assert table.finished and 'class="match-result' in html
+    outcome = GAME.outcome(match_of(url).state)
+    assert outcome.finished and max(outcome.scores) >= table.options["target"]
+    assert table.version == len(table.actions) == player.requests
+    assert table.scores == list(outcome.scores)
+    # After the match nothing more is offered, and a bot step changes nothing.
+    assert not highlighted(html)
+    assert client.post(url + "step/", {"version": table.version}).status_code in (200, 302)
+    assert table_of(url).version == table.version
+
+
+def test_the_table_waits_for_the_reader_at_the_end_of_a_deal(client):
+    url = create(client, "club")
+    player = Player(client, url, htmx=True, seed=3)
+    while 'class="deal-summary"' not in player.html:
+        assert player.step()
+    html = player.html
+    table = table_of(url)
+    m = match_of(url)
+    assert m.state.phase in ("end", "over")
+    if m.state.phase == "end":
+        assert 'class="bot-step"' not in html
+        assert [b["value"] for b in highlighted(html)] == ["next"]
+        client.post(url + "step/", {"version": table.version}, **HX)
+        assert table_of(url).version == table.version  # the bot does not deal on the reader's behalf
+    result = m.state.history[-1]
+    from games.ui.ecarte import RULES
+
+    for score in result.scores:
+        assert f"#{score.rule}" in html and str(RULES[score.rule].title) in html
+    assert "Tricks:" in html and "Replay this deal" in html
+
+
+# --- refusals -----------------------------------------------------------------------------------
+@pytest.mark.parametrize("htmx", [False, True], ids=["plain", "htmx"])
+def test_an_illegal_click_is_explained_and_changes_nothing(client, htmx):
+    url = create(client, "club")
+    player = Player(client, url, htmx=True, seed=11)
+    for _ in range(3000):
+        if offered_but_not_legal(player.html):
+            break
+        assert player.step()
+    else:
+        pytest.fail("no illegal choice was ever offered")
+    bad = offered_but_not_legal(player.html)[0]
+    before = table_of(url)
+    form = {"version": before.version, "action": bad["value"]}
+    response = client.post(url + "act/", form, **(HX if htmx else {}))
+    assert response.status_code == (200 if htmx else 422)
+    html = response.content.decode()
+    m = match_of(url)
+    verdict = GAME.check(m.state, 0, GAME.parse_action(bad["value"]))
+    assert not verdict
+    assert "Not allowed" in html and f'href="/en/ecarte/rules/#{verdict.rule}"' in html and "Why not?" in html
+    from games.ui import explain
+
+    assert explain("ecarte", verdict)["text"] in unescape(html)
+    after = table_of(url)
+    assert (after.version, after.actions) == (before.version, before.actions)
+    assert highlighted(html)  # the choices are offered again
+
+
+def test_a_rule_explanation_in_japanese(client):
+    url = create(client, "club", lang="ja", code=code_for(nondealer_seed()))
+    response = client.post(url + "act/", {"version": 0, "action": "play:7H"})
+    assert response.status_code == 422
+    html = response.content.decode()
+    assert "/ja/ecarte/rules/#ecarte.turn.phase" in html and "その手は出せません" in html
+    assert "Not allowed" not in html
+
+
+def test_text_that_is_not_an_action_is_refused_cleanly(client):
+    url = create(client)
+    table = table_of(url)
+    response = client.post(url + "act/", {"version": table.version, "action": "<script>"})
+    assert response.status_code == 400 and "<script>" not in response.content.decode()
+    assert table_of(url).actions == []
+
+
+@pytest.mark.parametrize("htmx", [False, True], ids=["plain", "htmx"])
+def test_a_stale_version_or_a_double_submit_is_refused(client, htmx):
+    url = create(client, code=code_for(nondealer_seed()))
+    html = client.get(url).content.decode()
+    form = {"version": version_of(html), "action": highlighted(html)[0]["value"]}
+    extra = HX if htmx else {}
+    first = client.post(url + "act/", form, **extra)
+    assert first.status_code in (200, 302)
+    second = client.post(url + "act/", form, **extra)  # the same form again: a double click
+    assert second.status_code == (200 if htmx else 409)
+    body = second.content.decode()
+    assert "moved on" in body and "Nothing was applied twice" in body
+    table = table_of(url)
+    assert table.version == 1 and len(table.actions) == 1
+
+
+def test_two_writers_of_the_same_version_cannot_both_win(client):
+    url = create(client)
+    a, b = table_of(url), table_of(url)
+    assert a.write([[0, "propose"]], {}) is True
+    assert b.write([[0, "stand"]], {}) is False
+    fresh = table_of(url)
+    assert fresh.actions == [[0, "propose"]] and fresh.version == 1
+
+
+# --- privacy ------------------------------------------------------------------------------------
+def test_another_browser_gets_404_everywhere(client):
+    url = create(client)
+    player = Player(client, url, htmx=True, seed=1)
+    while 'class="deal-summary"' not in player.html:
+        assert player.step()
+    version = table_of(url).version
+    stranger = Client()
+    stranger.get("/en/ecarte/play/")  # a browser with a session of its own
+    for path in ("", "?hint=1", "replay/?deal=1&step=0"):
+        assert stranger.get(url + path).status_code == 404
+        assert stranger.get(url + path, **HX).status_code == 404
+    for path, data in (("act/", {"action": "next"}), ("step/", {}), ("undo/", {})):
+        assert stranger.post(url + path, {"version": version, **data}).status_code == 404
+        assert stranger.post(url + path, {"version": version, **data}, **HX).status_code == 404
+    assert Client().get(url).status_code == 404  # and one with no session at all
+    assert table_of(url).version == version
+    # The owner, asking under another game's URL, does not find it either.
+    assert client.get(url.replace("/ecarte/", "/klaberjass/")).status_code == 404
+
+
+# --- hints --------------------------------------------------------------------------------------
+def test_the_hint_is_the_club_players_choice_in_words(client):
+    url = create(client, code=code_for(nondealer_seed()))
+    response = client.get(url + "?hint=1", **HX)
+    html = response.content.decode()
+    m = match_of(url)
+    table = table_of(url)
+    club = bot_levels(GAME)["club"](GAME)
+    expected = club.choose(GAME.view(m.state, 0), 0, rng_for("hint", table.token, 0))
+    assert f'data-hint="{expected}"' in html and "The club player would" in html
+    hinted = [a for a in map(attrs, BUTTON.findall(html)) if "is-hint" in a.get("class", "")]
+    assert [a["value"] for a in hinted] == [str(expected)]
+    assert table_of(url).version == 0  # asking costs nothing and changes nothing
+
+
+def test_hint_reasons_exist_for_every_kind_of_decision():
+    from games.ui.ecarte import describe, hint_reason
+
+    club = bot_levels(GAME)["club"](GAME)
+    kinds = Counter()
+    for i in range(60):
+        state = GAME.new(f"h{i}")
+        rng = random.Random(i)
+        while GAME.to_move(state) and state.deal == 1:
+            seat = min(GAME.to_move(state))
+            view = GAME.view(state, seat)
+            action = club.choose(view, seat, rng)
+            assert describe(view, seat, action) and hint_reason(view, seat, action)
+            kinds[action.kind] += 1
+            state = GAME.apply(state, seat, action)
+    assert {"propose", "stand", "accept", "refuse", "discard", "play"} <= set(kinds)
+
+
+# --- undo ---------------------------------------------------------------------------------------
+def test_undo_takes_back_a_decision_that_showed_nothing_new(client):
+    url = create(client, code=code_for(nondealer_seed()))
+    html = client.get(url).content.decode()
+    client.post(url + "act/", {"version": version_of(html), "action": "propose"})
+    player = Player(client, url, htmx=False)
+    while 'class="bot-step"' in player.html:  # the dealer answers
+        player.step()
+    table = table_of(url)
+    assert table.actions[0] == [0, "propose"] and len(table.actions) == 2
+    response = client.post(url + "undo/", {"version": table.version}, **HX)
+    assert response.status_code == 200
+    table = table_of(url)
+    assert table.actions == [] and table.version == 3
+    assert {b["value"] for b in highlighted(response.content.decode())} == {"propose", "stand"}
+
+
+def test_undo_is_refused_once_new_cards_were_seen(client):
+    url = create(client, code=code_for(nondealer_seed()))
+    client.post(url + "act/", {"version": 0, "action": "stand"})  # play as dealt: the reader leads
+    html = client.get(url).content.decode()
+    lead = highlighted(html)[0]["value"]
+    client.post(url + "act/", {"version": 1, "action": lead})
+    client.post(url + "step/", {"version": 2})  # the bot's card is now in sight
+    before = table_of(url)
+    assert len(before.actions) == 3
+    response = client.post(url + "undo/", {"version": before.version})
+    assert response.status_code == 409
+    html = response.content.decode()
+    bot_card = GAME.parse_action(before.actions[2][1]).card
+    from games.cardnames import card_name
+
+    assert "cannot take that decision back" in html and str(card_name(bot_card)) in html
+    after = table_of(url)
+    assert (after.version, after.actions) == (before.version, before.actions)
+
+
+def test_undo_after_drawing_cards_is_refused(client):
+    club = bot_levels(GAME)["club"](GAME)
+    for i in range(200):  # a deal where the reader proposes first and the club dealer accepts
+        state = GAME.new(f"d{i}")
+        if state.dealer == 1:
+            after = GAME.apply(state, 0, GAME.parse_action("propose"))
+            if str(club.choose(GAME.view(after, 1), 1, random.Random(0))) == "accept":
+                break
+    url = create(client, code=code_for(f"d{i}"))
+    client.post(url + "act/", {"version": 0, "action": "propose"})
+    client.post(url + "step/", {"version": 1})
+    html = client.get(url).content.decode()
+    assert table_of(url).actions[1] == [1, "accept"] and discard_boxes(html)
+    client.post(url + "act/", {"version": 2, "action": "discard", "cards": discard_boxes(html)[:2]})
+    table = table_of(url)
+    assert table.actions[2][0] == 0 and table.actions[2][1].startswith("discard:")
+    response = client.post(url + "undo/", {"version": table.version}, **HX)
+    html = response.content.decode()
+    assert "cannot take that decision back" in html
+    drawn = set(match_of(url).view().hands[0]) - set(match_of(url).states[2].hands[0])
+    from games.cardnames import card_name
+
+    assert all(str(card_name(c)) in html for c in drawn)
+    assert table_of(url).actions == table.actions
+
+
+# --- deal codes ---------------------------------------------------------------------------------
+def test_the_deal_code_replays_the_same_deal(client):
+    url = create(client, target=1, vulnerability=1)
+    html = client.get(url).content.decode()
+    code = re.search(r'<code class="deal-code">([^<]+)</code>', html).group(1)
+    table = table_of(url)
+    assert code == deal_code(Kit("ecarte"), table.seed, 2, table.options)
+    other = Client()
+    url2 = create(other, code=code)  # the form's own option choices are left at their defaults
+    table2 = table_of(url2)
+    assert (table2.seed, table2.options) == (table.seed, table.options) and table2.owner != table.owner
+    assert GAME.to_text(match_of(url2).state) == GAME.to_text(match_of(url).state)
+    hand = lambda h: re.search(r'class="hand hand-me">(.*?)</div>', h, re.S).group(1)  # noqa: E731
+    assert data_cards(hand(other.get(url2).content.decode())) == data_cards(hand(html))
+
+
+def test_deal_codes_round_trip():
+    kit = Kit("ecarte")
+    options = {"target": 10, "dealer_min_exchange": 1, "vulnerability": False, "must_trump": True,
+               "allow_revoke": True}
+    code = deal_code(kit, "abc123", 2, options)
+    assert read_deal_code(kit, code) == ("abc123", 2, options)
+    assert read_deal_code(kit, "  " + code.upper().replace("ABC123", "abc123") + " ")[2] == options
+
+
+@pytest.mark.parametrize("code, fragment", [
+    ("klaberjass-abc-00000", "starts with"),
+    ("ecarte-abc-0000", "options"),
+    ("ecarte-abc-0000z", "options"),
+    ("ecarte-ab%c-00000", "deal number"),
+    ("ecarte", "right number"),
+])
+def test_a_bad_deal_code_comes_back_with_the_form_filled(client, code, fragment):
+    data = options_form("expert", code=code, target=1)
+    response = client.post("/en/ecarte/play/", data)
+    assert response.status_code == 400
+    html = response.content.decode()
+    assert fragment in html and 'aria-invalid="true"' in html
+    assert f'value="{code}"' in html.replace("&amp;", "&").replace("&#x27;", "'")
+    assert re.search(r'name="level" value="expert"[^>]*checked', html)
+    assert re.search(r'name="opt_target" value="1"[^>]*checked', html)
+    assert not Table.objects.exists()
+
+
+def test_a_bad_deal_code_is_explained_in_japanese(client):
+    response = client.post("/ja/ecarte/play/", options_form(code="ecarte-abc-0000z"))
+    assert response.status_code == 400
+    html = response.content.decode()
+    assert "ディールコードのオプションが正しくありません" in html
+    assert "not valid" not in html
+
+
+# --- replay -------------------------------------------------------------------------------------
+def test_the_replay_shows_every_hand_step_by_step(client):
+    url = create(client)
+    player = Player(client, url, htmx=True, seed=2)
+    assert client.get(url + "replay/?deal=1").status_code == 404  # not before the deal is over
+    while 'class="deal-summary"' not in player.html:
+        assert player.step()
+    m = match_of(url)
+    first, last = m.deal_range(1)
+    response = client.get(url + "replay/?deal=1&step=0")
+    assert response.status_code == 200
+    html = response.content.decode()
+    start = m.states[first]
+    for card in start.hands[0] + start.hands[1]:
+        assert f'data-card="{card}"' in html
+    assert 'data-replay-key="next"' in html and 'data-replay-key="prev"' not in html
+    steps = last - first
+    html = client.get(url + f"replay/?deal=1&step={steps}").content.decode()
+    assert 'data-replay-key="prev"' in html and 'data-replay-key="next"' not in html
+    assert f"Step {steps} of {steps}" in html
+    assert client.get(url + "replay/?deal=2").status_code == 404
+    assert client.get(url + "replay/?deal=x").status_code == 404
+    # The next deal, once it is being played, cannot be replayed (its hands would show).
+    if m.state.phase == "end":
+        player.step()  # "next"
+        assert client.get(url + "replay/?deal=2&step=0").status_code == 404
+
+
+def test_pages_load_the_table_script_and_styles_and_nothing_inline(client):
+    url = create(client)
+    html = client.get(url).content.decode()
+    assert "/static/css/table.css" in html and "/static/js/table.js" in html
+    assert "<script>" not in html and " style=" not in html and "onclick" not in html
+
+
+def test_the_table_speaks_japanese(client):
+    url = create(client, lang="ja", code=code_for(nondealer_seed()))
+    html = client.get(url).content.decode()
+    assert "あなたの番です" in html and "第1ディール" in html and "ディールコード" in html
+    html = client.get(url + "?hint=1").content.decode()
+    assert "中級のボットなら" in html
+    client.post(url + "act/", {"version": 0, "action": "propose"})
+    html = client.get(url).content.decode()
+    assert "あなたは交換を申し出ました。" in html  # the reader's own moves in the second person
