@@ -36,10 +36,10 @@ from .owner import browser_token
 from .ui import explain, format_arg, game_ui
 
 HINT_LEVEL = "club"  # the hint says what this bot would do
-LEVEL_LABELS = {
-    "beginner": gettext_lazy("Beginner: knows the rules, plays its best card"),
-    "club": gettext_lazy("Club player: sound habits, wins tricks cheaply"),
-    "expert": gettext_lazy("Expert: searches the deals it cannot see"),
+LEVEL_LABELS = {  # a game's ui module may describe its own bots (LEVEL_LABELS there)
+    "beginner": gettext_lazy("Beginner"),
+    "club": gettext_lazy("Club player"),
+    "expert": gettext_lazy("Expert"),
 }
 SEED_ALPHABET = "abcdefghijkmnpqrstuvwxyz23456789"  # no 0/o or 1/l to misread in a shared code
 DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz"
@@ -65,6 +65,9 @@ class Kit:
 
     def hook(self, name, default=None):
         return getattr(self.ui, name, default)
+
+    def level_label(self, level):
+        return self.hook("LEVEL_LABELS", {}).get(level) or LEVEL_LABELS.get(level, level)
 
     def deal_of(self, state):
         return self.hook("deal_of", lambda s: getattr(s, "deal", 1))(state)
@@ -161,7 +164,7 @@ class SetupForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.kit = kit
         self.fields["level"] = forms.ChoiceField(
-            label=_("Bot strength"), choices=[(k, LEVEL_LABELS.get(k, k)) for k in kit.levels],
+            label=_("Bot strength"), choices=[(k, kit.level_label(k)) for k in kit.levels],
             initial="club", widget=forms.RadioSelect)
         if len(kit.game.player_counts) > 1:
             self.fields["players"] = forms.TypedChoiceField(
@@ -386,7 +389,7 @@ def table_context(request, match, *, refusal=None, message=None, hint=False):
         "scores": [(names[s], outcome.scores[s], s == human) for s in range(table.players)],
         "target": target,
         "deal": deal,
-        "level_label": LEVEL_LABELS.get(table.level, table.level),
+        "level_label": kit.level_label(table.level),
         "level": table.level,
         "log": match.log(),
         "refusal": refusal,
@@ -399,7 +402,8 @@ def table_context(request, match, *, refusal=None, message=None, hint=False):
         "over": outcome.finished,
         "won": outcome.finished and human in outcome.winners,
         "winners": [names[s] for s in outcome.winners],
-        "code": deal_code(kit, table.seed, table.players, table.options),
+        # The code holds the seed, and the seed every card of every deal: shown once the match is over.
+        "code": deal_code(kit, table.seed, table.players, table.options) if outcome.finished else None,
         "finished_deals": match.finished_deals(),
     }
 
@@ -592,7 +596,8 @@ def replay(request, game, token):
         "last_url": f"{base}?deal={deal}&step={steps}",
         "prev_deal_url": f"{base}?deal={finished[pos - 1]}" if pos > 0 else None,
         "next_deal_url": f"{base}?deal={finished[pos + 1]}" if pos + 1 < len(finished) else None,
-        "code": deal_code(kit, table.seed, table.players, table.options),
+        "code": (deal_code(kit, table.seed, table.players, table.options)
+                 if kit.game.outcome(match.state).finished else None),
     }
     return render(request, "games/table_replay.html", ctx)
 

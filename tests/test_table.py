@@ -181,7 +181,8 @@ def test_create_a_table_at_each_level(client, level):
     response = client.get(url)
     assert response.status_code == 200
     html = response.content.decode()
-    assert 'data-version="0"' in html and "ecarte-" in html
+    assert 'data-version="0"' in html
+    assert 'class="deal-code"' not in html  # the code would give every card away: not before the end
     assert_no_hidden_cards(html, url)
     # Whoever moves first, the page either offers the reader's choices or the bot's step.
     assert highlighted(html) or 'class="bot-step"' in html
@@ -205,6 +206,7 @@ def test_play_a_whole_match_against_the_club_bot(client, htmx):
     html = player.html
     table = table_of(url)
     assert table.finished and 'class="match-result' in html
+    assert f'<code class="deal-code">{deal_code(Kit("ecarte"), table.seed, 2, table.options)}</code>' in html
     outcome = GAME.outcome(match_of(url).state)
     assert outcome.finished and max(outcome.scores) >= table.options["target"]
     assert table.version == len(table.actions) == player.requests
@@ -429,9 +431,9 @@ def test_undo_after_drawing_cards_is_refused(client):
 def test_the_deal_code_replays_the_same_deal(client):
     url = create(client, target=1, vulnerability=1)
     html = client.get(url).content.decode()
-    code = re.search(r'<code class="deal-code">([^<]+)</code>', html).group(1)
     table = table_of(url)
-    assert code == deal_code(Kit("ecarte"), table.seed, 2, table.options)
+    code = deal_code(Kit("ecarte"), table.seed, 2, table.options)
+    assert code.startswith("ecarte-") and code.endswith("-10100")
     other = Client()
     url2 = create(other, code=code)  # the form's own option choices are left at their defaults
     table2 = table_of(url2)
@@ -521,3 +523,32 @@ def test_the_table_speaks_japanese(client):
     client.post(url + "act/", {"version": 0, "action": "propose"})
     html = client.get(url).content.decode()
     assert "あなたは交換を申し出ました。" in html  # the reader's own moves in the second person
+
+
+def test_the_forms_carry_their_csrf_token():
+    browser = Client(enforce_csrf_checks=True)
+    html = browser.get("/en/ecarte/play/").content.decode()
+    token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', html).group(1)
+    response = browser.post("/en/ecarte/play/", {**options_form(), "csrfmiddlewaretoken": token})
+    assert response.status_code == 302
+    url = response["Location"]
+    for _ in range(6):  # every form on the page posts with the token it carries
+        html = browser.get(url).content.decode()
+        token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', html).group(1)
+        data = {"csrfmiddlewaretoken": token, "version": version_of(html)}
+        if 'class="bot-step"' in html:
+            response = browser.post(url + "step/", data, **HX)
+        else:
+            choice = highlighted(html)[0]
+            data["action"] = choice["value"]
+            if choice["value"] == "discard":
+                data["cards"] = discard_boxes(html)[:1]
+            response = browser.post(url + "act/", data, **HX)
+        assert response.status_code == 200
+    assert table_of(url).version == 6
+    assert browser.post(url + "step/", {"version": 6}).status_code == 403  # no token, no write
+
+
+def test_an_unknown_game_has_no_table(client):
+    assert client.get("/en/nosuchgame/play/").status_code == 404
+    assert client.post("/en/nosuchgame/play/", options_form()).status_code == 404

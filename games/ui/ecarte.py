@@ -309,6 +309,12 @@ def choices(game, state, seat, only_legal=False, highlight=False):
 # the deal a position belongs to, the opening lines of a deal, an action as words, the reason for
 # a hint, and the end-of-deal summary.
 
+LEVEL_LABELS = {
+    "beginner": _("Beginner: knows the rules, plays its best card"),
+    "club": _("Club player: sound habits, wins tricks cheaply"),
+    "expert": _("Expert: searches the deals it cannot see"),
+}
+
 OPTIONS = {
     "target": (_("Target score"), {5: _("5 points"), 10: _("10 points (a longer match)")}),
     "dealer_min_exchange": (_("The dealer's exchange"), {
