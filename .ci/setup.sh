@@ -50,6 +50,8 @@ python_env() {
 
 prepare() {
   say "compiling translations"
+  # Set-up commands need settings; without a production environment they use development mode.
+  export DJANGO_DEBUG=${DJANGO_DEBUG:-1}
   .venv/bin/python manage.py compilemessages -v 0 --ignore=.venv
 }
 
@@ -59,7 +61,6 @@ prepare
 
 case $mode in
   run)
-    export DJANGO_DEBUG=${DJANGO_DEBUG:-1}
     .venv/bin/python manage.py migrate -v 0
     .venv/bin/python manage.py load_content
     say "the site: http://127.0.0.1:${PORT:-8000}/"
