@@ -19,6 +19,7 @@ def test_lessons_are_sound(slug):
 @pytest.mark.parametrize("slug", GAMES)
 def test_puzzles_are_sound(slug):
     problems = [p for puzzle in puzzles.puzzles(slug) for p in puzzles.validate(puzzle)]
+    problems += puzzles.validate_themes(slug)
     assert not problems, "\n".join(problems)
 
 

@@ -203,9 +203,11 @@ def puzzles_index(request, game):
             continue
         if missed and status != "failed":
             continue
-        rows.append({"puzzle": p, "question": p.question[lang], "status": status})
+        rows.append({"puzzle": p, "question": p.question[lang], "status": status,
+                     "theme": puzzle_data.theme_name(game, p.theme, lang)})
+    themes = [(t, puzzle_data.theme_name(game, t, lang)) for t in puzzle_data.themes(game)]
     return render(request, "tutorials/puzzles.html", {
-        "game": info, "rows": rows, "themes": puzzle_data.themes(game), "theme": theme, "level": level,
+        "game": info, "rows": rows, "themes": themes, "theme": theme, "level": level,
         "missed": missed, "failed_count": sum(1 for m in marks.values() if m.get("status") == "failed"),
         "solved_count": sum(1 for m in marks.values() if m.get("status") == "solved"), "total": len(every),
     })
@@ -306,7 +308,7 @@ def puzzle_page(request, game, puzzle):
         progress.save(request, game, "puzzle", p.id, mark)
     finished = bool(result and result["ok"] and not result["more"])
     ctx = {
-        "game": info, "p": p, "question": p.question[lang], "ply": ply, "result": result,
+        "game": info, "p": p, "theme_name": puzzle_data.theme_name(game, p.theme, lang), "question": p.question[lang], "ply": ply, "result": result,
         "board": _board(game, state, p.seat, p.open), "board_template": f"games/{game}/board.html",
         "choices": None if finished else ui.choices(engine, state, p.seat),
         "hints": p.hints[lang][:hint_level], "more_hints": hint_level < len(p.hints[lang]),

@@ -98,6 +98,31 @@ def themes(game) -> list[str]:
     return seen
 
 
+@lru_cache(maxsize=16)
+def _theme_names(game, stamp):
+    with _path(game).open("rb") as f:
+        return {slug: dict(names) for slug, names in tomllib.load(f).get("themes", {}).items()}
+
+
+def theme_names(game) -> dict:
+    """{theme: {"en": name, "ja": name}} from the file's [themes] table."""
+    path = _path(game)
+    if not path.exists():
+        return {}
+    return _theme_names(game, path.stat().st_mtime_ns)
+
+
+def theme_name(game, theme, lang) -> str:
+    return theme_names(game).get(theme, {}).get(lang, theme)
+
+
+def validate_themes(game) -> list[str]:
+    """Every theme a puzzle uses needs a name in both languages."""
+    names = theme_names(game)
+    return [f"{game}: theme {t!r} needs en and ja names in [themes]" for t in themes(game)
+            if not all(names.get(t, {}).get(lang, "").strip() for lang in ("en", "ja"))]
+
+
 def validate(p: Puzzle) -> list[str]:
     """Everything wrong with a puzzle: text missing, answers illegal, or (where the position is
     fully known) an accepted answer that is not best or a best answer that is not accepted."""
