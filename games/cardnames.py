@@ -72,3 +72,10 @@ def card_name(code: str | None, pack: str = "french") -> str:
     if rank not in ranks or suit not in suits or (pack == "spanish" and rank in "89T"):
         return code
     return gettext("%(rank)s of %(suit)s") % {"rank": ranks[rank], "suit": suits[suit]}
+
+
+def card_in_sentence(code: str | None, pack: str = "french") -> str:
+    """The card's name as it reads inside a sentence ("the seven of spades"): English names
+    start with a capital on their own (labels), not after "the"."""
+    name = str(card_name(code, pack))
+    return name[:1].lower() + name[1:]

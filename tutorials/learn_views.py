@@ -121,7 +121,7 @@ def lesson_step(request, game, lesson, n):
             notes = step.notes.get(lang) or ()
             ctx["move_note"] = notes[at - 1] if notes else None
             ctx["narration"] = ui.narrate(engine, states[at - 1], seat, engine.parse_action(text), states[at],
-                                          ui.seat_names(step.seat))
+                                          ui.seat_names(step.seat), viewer=step.seat)
         ctx["watch_prev"] = f"?at={at - 1}" if at > 0 else None
         ctx["watch_next"] = f"?at={at + 1}" if at < len(step.line) else None
         done_now = at == len(step.line)
@@ -157,11 +157,11 @@ def _act_result(game, step, state, request, lang):
         return None
     if str(action) in step.expect:
         after = engine.apply(state, step.seat, action)
-        said = ui.narrate(engine, state, step.seat, action, after, ui.seat_names(step.seat))
+        said = ui.narrate(engine, state, step.seat, action, after, ui.seat_names(step.seat), viewer=step.seat)
         for seat, text in step.replies:
             reply = engine.parse_action(text)
             nxt = engine.apply(after, seat, reply)
-            said += ui.narrate(engine, after, seat, reply, nxt, ui.seat_names(step.seat))
+            said += ui.narrate(engine, after, seat, reply, nxt, ui.seat_names(step.seat), viewer=step.seat)
             after = nxt
         return {"ok": True, "text": step.success[lang], "narration": said, "after": after}
     verdict = engine.check(state, step.seat, action)
@@ -247,7 +247,7 @@ def _refutation(game, state, seat, action, names):
             return []
         best = max(values.items(), key=lambda kv: (kv[1], str(kv[0])))[0]
         nxt = engine.apply(current, mover, best)
-        said += ui.narrate(engine, current, mover, best, nxt, names)
+        said += ui.narrate(engine, current, mover, best, nxt, names, viewer=seat)
         current = nxt
     return said
 
@@ -279,7 +279,7 @@ def puzzle_page(request, game, puzzle):
         names = ui.seat_names(p.seat)
         if str(action) in accepted:
             after = engine.apply(state, p.seat, action)
-            said = ui.narrate(engine, state, p.seat, action, after, names)
+            said = ui.narrate(engine, state, p.seat, action, after, names, viewer=p.seat)
             if ply + 1 < learner_moves and str(action) == accepted[0]:
                 # Play the scripted replies up to the learner's next move.
                 ply += 1

@@ -34,7 +34,7 @@ def answer(slug, state, seat, action_text) -> Answer:
         after = game.apply(state, seat, action)
     except IllegalAction as err:  # check said yes; apply must agree
         raise AssertionError(err) from None
-    narration = tuple(game_ui(slug).narrate(game, state, seat, action, after))
+    narration = tuple(game_ui(slug).narrate(game, state, seat, action, after, viewer=seat))
     return Answer(str(action), True, None, after, narration)
 
 

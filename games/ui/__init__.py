@@ -29,10 +29,10 @@ def game_ui(slug):
 
 def format_arg(value, pack="french"):
     """A fact of a verdict in words: cards by their names, lists joined."""
-    from games.cardnames import card_name
+    from games.cardnames import card_in_sentence
 
     if isinstance(value, str) and is_card(value):
-        return str(card_name(value, pack))
+        return str(card_in_sentence(value, pack))
     if isinstance(value, (list, tuple)):
         return pgettext("list separator", ", ").join(format_arg(v, pack) for v in value)
     return str(value)

@@ -144,7 +144,7 @@ def narrate(game, before, seat, action, after, names=None, viewer=None):
     """What happened, in sentences of the page language; reveals nothing a player cannot see.
 
     With `viewer`, that seat's own actions are told in the second person ("You play ...")."""
-    from games.cardnames import card_name
+    from games.cardnames import card_in_sentence, card_name
 
     names = names or seat_names(seat)
     who = names[seat]
@@ -189,7 +189,7 @@ def narrate(game, before, seat, action, after, names=None, viewer=None):
                     else _("%(player)s shows the king of trumps and scores 1 point.")) % {"player": who})
     elif kind == "play":
         out.append((_("You play the %(card)s.") if me else _("%(player)s plays the %(card)s."))
-                   % {"player": who, "card": card_name(action.card)})
+                   % {"player": who, "card": card_in_sentence(action.card)})
         if not after.trick and after.deal == before.deal:
             winner = next(s for s in (0, 1) if after.tricks[s] > before.tricks[s])
             out.append((_("You take the trick.") if you(winner) else _("%(player)s takes the trick."))
@@ -221,9 +221,9 @@ def narrate(game, before, seat, action, after, names=None, viewer=None):
 
 def _deal_lines(state, names, viewer=None):
     """Who deals and what is turned up, at the start of a deal."""
-    from games.cardnames import card_name
+    from games.cardnames import card_in_sentence, card_name
 
-    facts = {"deal": state.deal, "player": names[state.dealer], "card": card_name(state.turnup)}
+    facts = {"deal": state.deal, "player": names[state.dealer], "card": card_in_sentence(state.turnup)}
     if viewer is not None and state.dealer == viewer:
         out = [_("Deal %(deal)s: you deal and turn up the %(card)s.") % facts]
     else:
@@ -349,18 +349,18 @@ def opening(view, seat, names=None):
 def _card_list(cards):
     from django.utils.translation import pgettext
 
-    from games.cardnames import card_name
+    from games.cardnames import card_in_sentence, card_name
 
     return pgettext("list separator", ", ").join(str(card_name(c)) for c in cards)
 
 
 def describe(view, seat, action):
     """An action as the end of a sentence ("play the king of hearts"), in the page language."""
-    from games.cardnames import card_name
+    from games.cardnames import card_in_sentence, card_name
 
     kind = action.kind
     if kind == "play":
-        return str(_("play the %(card)s") % {"card": card_name(action.card)})
+        return str(_("play the %(card)s") % {"card": card_in_sentence(action.card)})
     if kind == "discard":
         if not action.cards:
             return str(_("keep all five cards"))
