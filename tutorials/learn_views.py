@@ -137,6 +137,8 @@ def lesson_step(request, game, lesson, n):
         done_now = ctx["result"]["ok"]
         if done_now and ctx["result"].get("after") is not None:
             state = ctx["result"]["after"]
+        elif step.kind == "act" and not done_now:
+            ctx["choices"] = ui.choices(engine, state, step.seat)  # try again at once
     elif step.kind == "act":
         ctx["choices"] = ui.choices(engine, state, step.seat)
     ctx["board"] = _board(game, state, step.seat, step.open)

@@ -1,0 +1,221 @@
+"""Lessons and puzzles through their HTTP views: steps answered and explained, progress kept per
+browser, puzzles marked solved or missed, the catalogue filtered, bad input refused plainly."""
+
+import re
+from html import unescape
+
+import pytest
+
+from games.engine import registry
+from tests.compiled import ensure_compiled
+from tutorials import lessons, puzzles
+from tutorials.lessons import quiz_truth
+
+pytestmark = pytest.mark.django_db
+
+HX = {"HTTP_HX_REQUEST": "true"}
+GAME = "ecarte"
+
+
+@pytest.fixture(autouse=True)
+def _catalogue_compiled():
+    ensure_compiled()
+
+
+def text(response):
+    return unescape(response.content.decode())
+
+
+def first_step(kind):
+    """(lesson, step number, step) of the first step of that kind."""
+    for lesson in lessons.lessons(GAME):
+        for n, step in enumerate(lesson.steps, start=1):
+            if kind(step) if callable(kind) else step.kind == kind:
+                return lesson, n, step
+    raise LookupError(kind)
+
+
+def step_url(lang, lesson, n):
+    return f"/{lang}/{GAME}/lessons/{lesson.id}/{n}/"
+
+
+@pytest.mark.parametrize("lang", ["ja", "en"])
+def test_lessons_index_lists_every_lesson_with_progress(client, lang):
+    page = text(client.get(f"/{lang}/{GAME}/lessons/"))
+    for lesson in lessons.lessons(GAME):
+        assert lesson.title[lang] in page
+        assert f'max="{len(lesson.steps)}" value="0"' in page
+
+
+@pytest.mark.parametrize("lang", ["ja", "en"])
+def test_a_read_step_shows_text_and_board_and_counts_as_done(client, lang):
+    lesson, n, step = first_step("read")
+    page = text(client.get(step_url(lang, lesson, n)))
+    assert step.text[lang] in page
+    assert 'class="board board-ecarte"' in page
+    index = text(client.get(f"/{lang}/{GAME}/lessons/"))
+    assert f'max="{len(lesson.steps)}" value="1"' in index
+
+
+def test_act_step_right_move_is_confirmed_and_marked_done(client):
+    lesson, n, step = first_step("act")
+    response = client.post(step_url("en", lesson, n), {"action": step.expect[0]}, **HX)
+    page = text(response)
+    assert response.status_code == 200
+    assert "<html" not in page  # htmx gets the step fragment only
+    assert 'class="result is-ok"' in page
+    assert step.success["en"] in page
+
+
+def test_act_step_illegal_move_is_explained_by_its_rule(client):
+    game = registry.get(GAME)
+
+    def has_illegal(step):
+        if step.kind != "act":
+            return False
+        state = game.from_text(step.position)
+        legal = set(game.legal_actions(state, step.seat))
+        return any(a not in legal for a in game.candidate_actions(state, step.seat) if a.kind == "play")
+
+    lesson, n, step = first_step(has_illegal)
+    state = game.from_text(step.position)
+    legal = set(game.legal_actions(state, step.seat))
+    wrong = next(a for a in game.candidate_actions(state, step.seat) if a.kind == "play" and a not in legal)
+    rule = game.check(state, step.seat, wrong).rule
+    page = text(client.post(step_url("en", lesson, n), {"action": str(wrong)}))
+    assert 'class="result is-refused"' in page
+    assert f'#{rule}"' in page  # a link to the rule on the rules page
+    # The board is offered again at once, to try another move.
+    assert f'value="{step.expect[0]}"' in page
+    progress = text(client.get(f"/en/{GAME}/lessons/"))
+    assert f'max="{len(lesson.steps)}" value="0"' in progress
+
+
+def test_act_step_legal_but_wrong_move_gets_the_authors_feedback(client):
+    lesson, n, step = first_step(lambda s: s.kind == "act" and s.feedback)
+    action, words = next(iter(step.feedback.items()))
+    for lang in ("en", "ja"):
+        page = text(client.post(step_url(lang, lesson, n), {"action": action}))
+        assert words[lang] in page
+
+
+def test_quiz_step_checks_the_answer_with_the_engine(client):
+    lesson, n, step = first_step("quiz")
+    truth = quiz_truth(GAME, step)
+    wrong = next(c["value"] for c in step.choices if c["value"] != truth)
+    assert 'class="result is-refused"' in text(client.post(step_url("en", lesson, n), {"choice": wrong}))
+    assert 'class="result is-ok"' in text(client.post(step_url("en", lesson, n), {"choice": truth}))
+
+
+def test_progress_resumes_where_the_browser_left_and_resets(client):
+    lesson = lessons.lessons(GAME)[0]
+    client.get(step_url("en", lesson, 3))
+    response = client.get(f"/en/{GAME}/lessons/{lesson.id}/")
+    assert response.status_code == 302 and response["Location"].endswith(f"/{lesson.id}/3/")
+    response = client.post(f"/en/{GAME}/lessons/{lesson.id}/reset/")
+    assert response["Location"].endswith(f"/{lesson.id}/1/")
+    response = client.get(f"/en/{GAME}/lessons/{lesson.id}/")
+    assert response["Location"].endswith(f"/{lesson.id}/1/")
+
+
+def test_another_browser_has_its_own_progress(client):
+    from django.test import Client
+
+    lesson = lessons.lessons(GAME)[0]
+    client.get(step_url("en", lesson, 4))
+    other = Client()
+    response = other.get(f"/en/{GAME}/lessons/{lesson.id}/")
+    assert response["Location"].endswith(f"/{lesson.id}/1/")
+
+
+@pytest.mark.parametrize("path", [
+    "lessons/no-such-lesson/", "lessons/the-deal/99/", "lessons/the-deal/0/", "puzzles/no-such-puzzle/",
+])
+def test_unknown_lessons_steps_and_puzzles_are_404(client, path):
+    assert client.get(f"/en/{GAME}/{path}").status_code == 404
+
+
+def test_unreadable_answers_are_a_clear_400(client):
+    lesson, n, step = first_step("act")
+    response = client.post(step_url("ja", lesson, n), {"action": "\x00nonsense"})
+    assert response.status_code == 400
+    lesson, n, step = first_step("quiz")
+    assert client.post(step_url("en", lesson, n), {"choice": "not-a-choice"}).status_code == 400
+    p = puzzles.puzzles(GAME)[0]
+    response = client.post(f"/en/{GAME}/puzzles/{p.id}/", {"action": "play:\x00", "ply": "0"})
+    assert response.status_code == 400
+    assert client.get(f"/en/{GAME}/puzzles/{p.id}/?ply=abc").status_code == 400
+
+
+# --- puzzles -------------------------------------------------------------------------------------
+
+def puzzle_url(lang, p):
+    return f"/{lang}/{GAME}/puzzles/{p.id}/"
+
+
+def test_solving_a_puzzle_explains_and_marks_it_solved(client):
+    p = puzzles.puzzles(GAME)[0]
+    for lang in ("en", "ja"):
+        page = text(client.post(puzzle_url(lang, p), {"action": p.answers[0], "ply": "0"}, **HX))
+        assert "<html" not in page
+        assert 'class="result is-ok"' in page and p.explanation[lang] in page
+    index = text(client.get(f"/en/{GAME}/puzzles/"))
+    assert "Solved 1 of" in index
+
+
+def test_a_wrong_puzzle_answer_is_explained_with_the_line_that_refutes_it(client):
+    p = next(p for p in puzzles.puzzles(GAME) if p.wrong)
+    action, words = next(iter(p.wrong.items()))
+    page = text(client.post(puzzle_url("en", p), {"action": action, "ply": "0"}))
+    assert 'class="result is-refused"' in page and words["en"] in page
+    assert "What happens then, with best play" in page
+    index = text(client.get(f"/en/{GAME}/puzzles/?missed=1"))
+    assert index.count('class="puzzle-item') == 1 and p.question["en"] in index
+    # Solving it afterwards does not erase that it was missed first, but counts as solved.
+    client.post(puzzle_url("en", p), {"action": p.answers[0], "ply": "0"})
+    assert "missed" in text(client.get(puzzle_url("en", p)))
+
+
+def test_an_illegal_puzzle_answer_names_the_rule(client):
+    game = registry.get(GAME)
+    for p in puzzles.puzzles(GAME):
+        state = game.from_text(p.position)
+        legal = set(game.legal_actions(state, p.seat))
+        wrong = [a for a in game.candidate_actions(state, p.seat) if a not in legal]
+        if wrong:
+            break
+    else:
+        pytest.skip("no puzzle offers an illegal move")
+    rule = game.check(state, p.seat, wrong[0]).rule
+    page = text(client.post(puzzle_url("ja", p), {"action": str(wrong[0]), "ply": "0"}))
+    assert f'#{rule}"' in page
+
+
+def test_hints_come_one_at_a_time(client):
+    p = next(p for p in puzzles.puzzles(GAME) if len(p.hints["en"]) >= 2)
+    page = text(client.get(puzzle_url("en", p) + "?hint=1"))
+    assert p.hints["en"][0] in page and p.hints["en"][1] not in page
+    page = text(client.get(puzzle_url("en", p) + "?hint=2"))
+    assert p.hints["en"][1] in page
+
+
+@pytest.mark.parametrize("lang", ["ja", "en"])
+def test_catalogue_filters_by_theme_and_level_with_names_in_the_page_language(client, lang):
+    every = puzzles.puzzles(GAME)
+    theme = every[0].theme
+    name = puzzles.theme_name(GAME, theme, lang)
+    assert name != theme
+    page = text(client.get(f"/{lang}/{GAME}/puzzles/?theme={theme}"))
+    assert page.count('class="puzzle-item') == sum(1 for p in every if p.theme == theme)
+    assert name in page
+    page = text(client.get(f"/{lang}/{GAME}/puzzles/?level=3"))
+    assert page.count('class="puzzle-item') == sum(1 for p in every if p.level == 3)
+
+
+def test_a_line_puzzle_plays_the_reply_and_asks_for_the_next_move(client):
+    p = next((p for p in puzzles.puzzles(GAME) if any(s == p.seat for s, _ in p.line)), None)
+    if p is None:
+        pytest.skip("no puzzle with a line")
+    page = text(client.post(puzzle_url("en", p), {"action": p.answers[0], "ply": "0"}))
+    assert "Right — go on." in page
+    assert re.search(r'name="ply" value="1"', page)
