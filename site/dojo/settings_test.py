@@ -14,3 +14,7 @@ os.environ["DJANGO_SECURE_COOKIES"] = "0"
 os.environ["DJANGO_STATIC_MANIFEST"] = "0"
 
 from .settings import *  # noqa: E402,F403
+
+# Static files come from the finders (no collectstatic in the test run), so there is no
+# STATIC_ROOT for WhiteNoise to look in.
+STATIC_ROOT = None
