@@ -161,7 +161,8 @@ def test_play_a_whole_match_against_the_club_bot(live_server, watched, problems,
     shot(page, f"ecarte-table-match-over-{lang}")
     # The replay opens with every hand shown.
     page.locator('a[href*="/replay/"]').first.click()
-    expect(page.locator('[data-card="?"]')).to_have_count(0)
+    expect(page.locator('.hand [data-card="?"]')).to_have_count(0)
+    expect(page.locator('.hand [data-card]').first).to_be_visible()
     shot(page, f"ecarte-replay-{lang}")
     assert problems == []
 
