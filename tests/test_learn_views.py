@@ -135,16 +135,25 @@ def test_unknown_lessons_steps_and_puzzles_are_404(client, path):
     assert client.get(f"/en/{GAME}/{path}").status_code == 404
 
 
-def test_unreadable_answers_are_a_clear_400(client):
+def test_unreadable_answers_are_a_clear_400_that_keeps_the_page(client):
     lesson, n, step = first_step("act")
     response = client.post(step_url("ja", lesson, n), {"action": "\x00nonsense"})
     assert response.status_code == 400
+    page = text(response)
+    assert "答えを読み取れませんでした" in page and step.text["ja"] in page
+    assert f'value="{step.expect[0]}"' in page  # the board is still there to answer with
     lesson, n, step = first_step("quiz")
-    assert client.post(step_url("en", lesson, n), {"choice": "not-a-choice"}).status_code == 400
+    response = client.post(step_url("en", lesson, n), {"choice": "not-a-choice"}, **HX)
+    assert response.status_code == 400 and "could not be read" in text(response)
     p = puzzles.puzzles(GAME)[0]
     response = client.post(f"/en/{GAME}/puzzles/{p.id}/", {"action": "play:\x00", "ply": "0"})
-    assert response.status_code == 400
-    assert client.get(f"/en/{GAME}/puzzles/{p.id}/?ply=abc").status_code == 400
+    assert response.status_code == 400 and "could not be read" in text(response)
+    assert p.question["en"] in text(response)
+    response = client.get(f"/ja/{GAME}/puzzles/{p.id}/?ply=abc")
+    assert response.status_code == 400 and "パズルのアドレスが正しくない" in text(response)
+    # Nothing was recorded for any of them.
+    assert "Solved 0 of" in text(client.get(f"/en/{GAME}/puzzles/"))
+    assert "missed 0" in text(client.get(f"/en/{GAME}/puzzles/"))
 
 
 # --- puzzles -------------------------------------------------------------------------------------

@@ -1,6 +1,6 @@
 """Lessons and puzzles: the learner acts, the engine answers."""
 
-from django.http import Http404, HttpResponseBadRequest
+from django.http import Http404
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import translation
@@ -107,6 +107,7 @@ def lesson_step(request, game, lesson, n):
            "next_url": reverse("lesson-step", args=[game, lesson, n + 1]) if n < len(found.steps) else None,
            "post_url": reverse("lesson-step", args=[game, lesson, n]), "board_template": f"games/{game}/board.html"}
     state = states[0]
+    status = 200
     done_now = step.kind == "read"
     if step.kind == "watch":
         try:
@@ -133,11 +134,13 @@ def lesson_step(request, game, lesson, n):
         else:
             ctx["result"] = _quiz_result(game, step, request, lang)
         if ctx["result"] is None:
-            return HttpResponseBadRequest(_("That answer could not be read. Choose one of the offered moves."))
-        done_now = ctx["result"]["ok"]
+            # Unreadable input: the same step again, with the reason, and nothing recorded.
+            ctx["error"] = _("That answer could not be read. Choose one of the offered moves.")
+            status = 400
+        done_now = bool(ctx["result"] and ctx["result"]["ok"])
         if done_now and ctx["result"].get("after") is not None:
             state = ctx["result"]["after"]
-        elif step.kind == "act" and not done_now:
+        if step.kind == "act" and not done_now:
             ctx["choices"] = ui.choices(engine, state, step.seat)  # try again at once
     elif step.kind == "act":
         ctx["choices"] = ui.choices(engine, state, step.seat)
@@ -147,7 +150,7 @@ def lesson_step(request, game, lesson, n):
     if step.kind == "quiz":
         ctx["choices_quiz"] = [{"value": c["value"], "label": c[lang]} for c in step.choices]
     template = "tutorials/lesson_step.html#step" if request.htmx else "tutorials/lesson_step.html"
-    return render(request, template, ctx)
+    return render(request, template, ctx, status=status)
 
 
 def _act_result(game, step, state, request, lang):
@@ -264,19 +267,22 @@ def puzzle_page(request, game, puzzle):
     engine = registry.get(game)
     ui = game_ui(game)
     learner_moves = len(p.moves())
+    error = None
     try:
         ply = min(max(0, int(request.POST.get("ply", request.GET.get("ply", 0)))), learner_moves - 1)
         hint_level = min(max(0, int(request.GET.get("hint", 0))), len(p.hints[lang]))
     except ValueError:
-        return HttpResponseBadRequest(_("That puzzle address is not valid."))
+        ply, hint_level, error = 0, 0, _("That puzzle address is not valid; here is the puzzle from its start.")
     state = _puzzle_state(game, p, ply)
     mark = progress.get(request, game, "puzzle", p.id)
     result = None
-    if request.method == "POST":
+    action = None
+    if request.method == "POST" and not error:
         try:
             action = engine.parse_action(compose_action(request))
         except NotationError:
-            return HttpResponseBadRequest(_("That answer could not be read. Choose a card or a button."))
+            error = _("That answer could not be read. Choose a card or a button.")
+    if action is not None:
         accepted = p.moves()[ply]
         names = ui.seat_names(p.seat)
         if str(action) in accepted:
@@ -309,7 +315,7 @@ def puzzle_page(request, game, puzzle):
         mark["hints"] = max(mark.get("hints", 0), hint_level)
         progress.save(request, game, "puzzle", p.id, mark)
     finished = bool(result and result["ok"] and not result["more"])
-    ctx = {
+    ctx = {"error": error,
         "game": info, "p": p, "theme_name": puzzle_data.theme_name(game, p.theme, lang), "question": p.question[lang], "ply": ply, "result": result,
         "board": _board(game, state, p.seat, p.open), "board_template": f"games/{game}/board.html",
         "choices": None if finished else ui.choices(engine, state, p.seat),
@@ -319,7 +325,7 @@ def puzzle_page(request, game, puzzle):
         "next_puzzle": _next_puzzle(game, p),
     }
     template = "tutorials/puzzle.html#puzzle" if request.htmx else "tutorials/puzzle.html"
-    return render(request, template, ctx)
+    return render(request, template, ctx, status=400 if error else 200)
 
 
 def _next_puzzle(game, p):

@@ -2,7 +2,7 @@
 
 import re
 
-from django.http import Http404, HttpResponseBadRequest
+from django.http import Http404
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils import translation
@@ -38,7 +38,7 @@ def compose_action(request):
     return action
 
 
-def example_context(slug, example: Example, lang, result=None):
+def example_context(slug, example: Example, lang, result=None, error=None):
     """What templates/tutorials/partials/example.html needs for one live example."""
     fields = example.fields
     game = registry.get(slug)
@@ -53,6 +53,7 @@ def example_context(slug, example: Example, lang, result=None):
         "choices": ui.choices(game, state, seat),
         "post_url": reverse("rules-example", args=[slug, example.id]),
         "result": None,
+        "error": error,
     }
     if result is not None:
         ctx["result"] = result
@@ -67,7 +68,11 @@ def _segments(slug, page, lang, results=None):
     out = []
     for seg in page.segments:
         if isinstance(seg, Example):
-            out.append({"example": example_context(slug, seg, lang, (results or {}).get(seg.id))})
+            found = (results or {}).get(seg.id)
+            if isinstance(found, str):  # a move that could not be read: say so, keep the board
+                out.append({"example": example_context(slug, seg, lang, error=found)})
+            else:
+                out.append({"example": example_context(slug, seg, lang, found)})
         else:
             out.append({"html": seg})
     return out
@@ -116,8 +121,9 @@ def rules_example(request, game, example_id):
     except NotationError:
         message = _("That is not a move this example understands. Choose one of the cards or buttons.")
         if request.htmx:
-            return HttpResponseBadRequest(message)
-        return HttpResponseBadRequest(message)
+            return render(request, "tutorials/partials/example.html",
+                          {"ex": example_context(game, example, lang, error=message)}, status=400)
+        return _rules_page(request, game, {example_id: message}, status=400)
     if request.htmx:
         return render(request, "tutorials/partials/example.html",
                       {"ex": example_context(game, example, lang, result)})
