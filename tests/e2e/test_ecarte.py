@@ -138,7 +138,7 @@ def test_play_a_whole_match_against_the_club_bot(live_server, watched, problems,
     page.set_default_timeout(15_000)
     _start_table(page, live_server.url, lang)
     table = page.locator("#table")
-    seen_summary = False
+    seen_summary = tried_illegal = asked_hint = False
     for _ in range(600):
         if page.locator(".match-result").count():
             break
@@ -147,11 +147,29 @@ def test_play_a_whole_match_against_the_club_bot(live_server, watched, problems,
             if page.locator(".deal-summary").count() and not seen_summary:
                 seen_summary = True
                 shot(page, f"ecarte-table-deal-over-{lang}")
+            illegal = page.locator("form.table-board .hand-me button.card:not(.is-legal)")
+            if not tried_illegal and illegal.count():
+                # "Why not?": a card the rules forbid is refused, explained, and nothing changes.
+                tried_illegal = True
+                illegal.first.click()
+                refusal = page.locator(".table-message.is-refused")
+                expect(refusal).to_be_visible()
+                expect(refusal.locator("a[data-rule]")).to_have_attribute("data-rule", re.compile(r"^ecarte\."))
+                expect(table).to_have_attribute("data-version", version)
+                shot(page, f"ecarte-table-refused-{lang}")
+                continue
+            if not asked_hint and page.locator(".table-tools a", has_text=re.compile("Hint|ヒント")).count():
+                asked_hint = True
+                page.locator(".table-tools a", has_text=re.compile("Hint|ヒント")).click()
+                expect(page.locator(".table-hint")).to_be_visible()
+                expect(table).to_have_attribute("data-version", version)
+                continue
             _my_move(page)
         # The bot moves by itself, one action at a time; either way the version moves on.
         expect(table).not_to_have_attribute("data-version", version)
     else:
         pytest.fail("the match did not end")
+    assert tried_illegal and asked_hint
     result = page.locator(".match-result")
     expect(result).to_be_visible()
     expect(result.locator(".deal-code")).to_contain_text("ecarte-")
