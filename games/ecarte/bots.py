@@ -7,6 +7,7 @@
 """
 
 from dataclasses import replace
+from functools import lru_cache
 
 from games.engine.actions import Action
 from games.engine.bots import Bot
@@ -143,9 +144,37 @@ class Club(EcarteBot):
         return max(longest, key=lambda c: STRENGTH[c[0]])
 
 
+# A deal's points, as the expert counts them when they decide the match: from the score, the
+# chance of winning the match (see match_chance). Deals score 1 point about three times in four
+# and 2 points (vole or vulnerability) otherwise, to either side alike; a rough model is enough.
+DEAL_POINTS = ((1, 0.36), (2, 0.14), (-1, 0.36), (-2, 0.14))
+
+
+@lru_cache(maxsize=4096)
+def match_chance(mine, theirs, target):
+    """The chance of winning the match from this score, with evenly matched players."""
+    if mine >= target:
+        return 1.0
+    if theirs >= target:
+        return 0.0
+    return sum(p * (match_chance(mine + x, theirs, target) if x > 0 else match_chance(mine, theirs - x, target))
+               for x, p in DEAL_POINTS)
+
+
+def match_utility(scores, seat, target):
+    """What each possible deal result (-2 … 2 points for `seat`) is worth: 2·P(win match) − 1."""
+    mine, theirs = scores[seat], scores[1 - seat]
+    out = {}
+    for points in (-2, -1, 0, 1, 2):
+        after = (mine + points, theirs) if points >= 0 else (mine, theirs - points)
+        out[points] = 2 * match_chance(after[0], after[1], target) - 1
+    return out
+
+
 class Expert(Club):
     """Deals the unseen cards many ways and solves each deal exactly (perfect-information Monte
-    Carlo). Before play it compares standing with exchanging over sampled deals."""
+    Carlo). Before play it compares standing with exchanging over sampled deals. It weighs every
+    result by what it does to its chance of winning the match, not by points alone."""
 
     level = "expert"
     worlds = 32
@@ -153,8 +182,11 @@ class Expert(Club):
     def _worlds(self, view, seat, rng, n):
         return [self.game.determinize(view, seat, rng) for _ in range(n)]
 
+    def _utility(self, world, me):
+        return match_utility(world.scores, me, world.options.target)
+
     def _play_value(self, world, me, vulnerable):
-        solver = Solver(world.trumps, me, vulnerable, world.options.must_trump)
+        solver = Solver(world.trumps, me, vulnerable, world.options.must_trump, self._utility(world, me))
         return solver.value(world.hands, world.trick, world.leader, world.tricks)
 
     def card(self, hand, legal, view, seat, rng):
@@ -162,7 +194,8 @@ class Expert(Club):
             return legal[0]
         totals = dict.fromkeys(legal, 0.0)
         for world in self._worlds(view, seat, rng, self.worlds):
-            solver = Solver(world.trumps, seat, world.vulnerable, world.options.must_trump)
+            solver = Solver(world.trumps, seat, world.vulnerable, world.options.must_trump,
+                            self._utility(world, seat))
             values = solver.action_values(world.hands, world.trick, world.leader, world.tricks)
             for c in legal:
                 totals[c] += values[c]

@@ -39,11 +39,14 @@ def deal_points(tricks_me, vulnerable_me, vulnerable_other, revoked_me=False, re
 class Solver:
     """Solves positions of one deal's card play. Values are from the point of view of `me`."""
 
-    def __init__(self, trumps, me, vulnerable=None, must_trump=True):
+    def __init__(self, trumps, me, vulnerable=None, must_trump=True, utility=None):
+        """`utility`, if given, maps the deal's points for `me` (-2 … 2) to what they are worth
+        to him (between -1 and 1; the expert uses his chance of winning the match)."""
         self.trumps = trumps
         self.me = me
         self.vulnerable = vulnerable
         self.must_trump = must_trump
+        self.utility = utility
         self.memo = {}
 
     def value(self, hands, trick, leader, tricks):
@@ -62,7 +65,8 @@ class Solver:
 
     def _final(self, t0, t1):
         mine = t0 if self.me == 0 else t1
-        return deal_points(mine, self.vulnerable == self.me, self.vulnerable == 1 - self.me)
+        points = deal_points(mine, self.vulnerable == self.me, self.vulnerable == 1 - self.me)
+        return points if self.utility is None else self.utility[points]
 
     def _after(self, h0, h1, trick, leader, t0, t1, alpha, beta):
         if len(trick) == 2:

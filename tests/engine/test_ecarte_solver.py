@@ -2,6 +2,8 @@
 
 from dataclasses import replace
 
+import pytest
+
 from games.ecarte import GAME
 from games.ecarte.bots import LEVELS
 from games.ecarte.solver import Solver, deal_points, legal_cards
@@ -103,3 +105,29 @@ def test_determinize_respects_what_the_opponent_showed():
         assert not any(c[1] in "SH" for c in hand), hand
         assert not any(c in ("KD", "QD", "JD", "AD", "TD", "9D") for c in hand), hand
         assert GAME.view(world, 0) == view
+
+
+def test_match_chance_is_a_probability_that_rises_with_the_score():
+    from games.ecarte.bots import match_chance, match_utility
+
+    assert match_chance(0, 0, 5) == pytest.approx(0.5)
+    assert match_chance(5, 3, 5) == 1.0 and match_chance(3, 5, 5) == 0.0
+    for theirs in range(5):
+        chances = [match_chance(mine, theirs, 5) for mine in range(6)]
+        assert chances == sorted(chances)
+    # At four all, one point wins: a vole is worth no more than a single point.
+    at_four = match_utility((4, 4), 0, 5)
+    assert at_four[1] == at_four[2] == 1.0 and at_four[-1] == at_four[-2] == -1.0
+    # Level at the start, two points are worth more than one.
+    start = match_utility((0, 0), 0, 5)
+    assert start[2] > start[1] > start[0] > start[-1] > start[-2]
+
+
+def test_solver_with_a_utility_weighs_results_by_it():
+    from games.ecarte.solver import Solver
+
+    hands = (("KH", "QH", "JH", "AH", "TH"), ("7S", "8S", "9S", "7C", "8C"))
+    plain = Solver("H", 0).value(hands, (), 0, (0, 0))
+    assert plain == 2  # five top trumps: the vole
+    weighed = Solver("H", 0, utility={-2: -1, -1: -0.5, 0: 0, 1: 0.25, 2: 0.75}).value(hands, (), 0, (0, 0))
+    assert weighed == 0.75
