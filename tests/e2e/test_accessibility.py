@@ -1,0 +1,94 @@
+"""axe-core in Chromium over every kind of page, in both languages: no serious or critical finding.
+
+The axe script is evaluated through the browser's debugging protocol (not a <script> tag), so the
+site's Content-Security-Policy stays exactly as it is in production.
+"""
+
+import re
+from pathlib import Path
+
+import axe_playwright_python
+import pytest
+from playwright.sync_api import expect
+
+from games.engine import registry
+from tutorials import content, lessons, puzzles
+
+pytestmark = pytest.mark.e2e
+
+AXE = (Path(axe_playwright_python.__file__).parent / "axe.min.js").read_text(encoding="utf-8")
+SERIOUS = {"serious", "critical"}
+
+
+def audit(page):
+    """The serious and critical axe findings of the page as it is now."""
+    if not page.evaluate("typeof window.axe !== 'undefined'"):
+        page.evaluate(AXE)
+    result = page.evaluate(
+        "axe.run(document, {runOnly: {type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']}})"
+    )
+    return [
+        f"{v['id']} ({v['impact']}): {v['help']} — " + "; ".join(n["target"][0] for n in v["nodes"][:4])
+        for v in result["violations"] if v["impact"] in SERIOUS
+    ]
+
+
+def pages_of(slug):
+    """Every page type a game has: hub, rules, lessons and a step, puzzles and one puzzle."""
+    out = [f"{slug}/"]
+    if content.has_rules(slug):
+        out.append(f"{slug}/rules/")
+    found = lessons.lessons(slug)
+    if found:
+        out += [f"{slug}/lessons/", f"{slug}/lessons/{found[0].id}/1/"]
+        act = next((n for n, s in enumerate(found[0].steps, 1) if s.kind == "act"), None)
+        if act:
+            out.append(f"{slug}/lessons/{found[0].id}/{act}/")
+    every = puzzles.puzzles(slug)
+    if every:
+        out += [f"{slug}/puzzles/", f"{slug}/puzzles/{every[0].id}/"]
+    out.append(f"{slug}/play/")
+    return out
+
+
+STATIC_PAGES = ["", "cards/"] + [p for g in registry.all_games() for p in pages_of(g.slug)]
+
+
+@pytest.mark.parametrize("lang", ["ja", "en"])
+def test_every_page_type_has_no_serious_findings(live_server, page, lang):
+    problems = {}
+    for path in STATIC_PAGES:
+        page.goto(f"{live_server.url}/{lang}/{path}")
+        found = audit(page)
+        if found:
+            problems[path] = found
+    assert not problems, problems
+
+
+@pytest.mark.parametrize("lang", ["ja", "en"])
+def test_a_table_and_its_replay_have_no_serious_findings(live_server, page, lang):
+    page.set_default_timeout(15_000)
+    for game in registry.all_games():
+        page.goto(f"{live_server.url}/{lang}/{game.slug}/play/")
+        page.locator("form.table-setup button[type=submit]").click()
+        page.wait_for_url(re.compile(rf"/{game.slug}/play/[\w-]+/$"))
+        assert audit(page) == [], game.slug
+        # Play on until a deal is over, then audit the summary and the replay.
+        table = page.locator("#table")
+        for _ in range(300):
+            if page.locator(".deal-summary, .match-result").count():
+                break
+            version = table.get_attribute("data-version")
+            if page.locator("form.bot-step").count() == 0:
+                board = page.locator("form.table-board")
+                boxes = board.locator('input[name="cards"]')
+                if boxes.count():
+                    boxes.first.check(force=True)
+                    board.locator('button[value="discard"]').click()
+                else:
+                    board.locator("button.is-legal").first.click()
+            expect(table).not_to_have_attribute("data-version", version)
+        assert audit(page) == [], f"{game.slug} end of deal"
+        page.locator('a[href*="/replay/"]').first.click()
+        page.wait_for_url(re.compile(r"/replay/"))
+        assert audit(page) == [], f"{game.slug} replay"
