@@ -5,7 +5,7 @@
   whose id is the rule id, linked to itself.
 - A fenced block ``example`` holds a live example (``key: value`` lines: id, position, seat, ...);
   the page renders it with the real card partials and the engine answers the reader's move.
-- A line break inside a Japanese paragraph joins the lines without a space.
+- A line break next to Japanese text joins the lines without a space.
 """
 
 import html
@@ -37,7 +37,9 @@ class Rendered:
 def _softbreak(self, tokens, idx, options, env):
     before = tokens[idx - 1].content[-1:] if idx > 0 else ""
     after = tokens[idx + 1].content[:1] if idx + 1 < len(tokens) else ""
-    return "" if CJK.match(before or " ") and CJK.match(after or " ") else "\n"
+    # Japanese text runs on without spaces, also where a line ends or starts with a digit or a
+    # Latin letter next to Japanese.
+    return "" if CJK.match(before or " ") or CJK.match(after or " ") else "\n"
 
 
 def _parser():
