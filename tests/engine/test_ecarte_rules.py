@@ -107,7 +107,7 @@ REFUSED = [
 def test_refused_by_the_rule(rule, position, seat, action):
     state = G.from_text(position)
     verdict = G.check(state, seat, G.parse_action(action))
-    assert not verdict and verdict.rule == rule, (verdict.rule, verdict.facts)
+    assert not verdict and verdict.rule == rule, (verdict.rule, dict(verdict.args))
     assert G.parse_action(action) not in G.legal_actions(state, seat) if seat in G.to_move(state) else True
 
 
