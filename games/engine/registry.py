@@ -24,4 +24,4 @@ def all_games() -> list[Game]:
 
 def _load():
     # Importing each game package registers it; kept here so callers need not know the list.
-    from games import ecarte  # noqa: F401
+    from games import ecarte, shithead  # noqa: F401

@@ -1,0 +1,178 @@
+"""Shithead bots at three strengths. Each sees only a view: ``choose(view, seat, rng)``.
+
+- beginner: knows what may be played; swaps nothing, plays its lowest card one at a time.
+- club: puts its best cards face up, plays all its cards of the lowest rank it can, keeps 2s, 10s
+  and jokers for when nothing else goes, and burns when the pile is worth burning.
+- expert: tries each sensible move on many deals consistent with what it has seen, plays each to
+  the end with club players, and keeps the move that finishes best.
+"""
+
+from games.engine.actions import Action
+from games.engine.bots import Bot
+from games.engine.rng import below
+
+from .rules import LADDER, SPECIAL, sort_key
+
+# How much a card is worth keeping (higher: keep it face up / play it late).
+KEEP = {r: i for i, r in enumerate("3456789JQKA")}
+KEEP.update({"2": 13, "T": 14, "X": 15})
+
+
+def keep_value(card):
+    return KEEP[card[0]]
+
+
+def _groups(actions):
+    """Play actions by rank: the largest set of each rank (all the cards of it)."""
+    best = {}
+    for a in actions:
+        if a.kind == "play":
+            r = a.cards[0][0]
+            if r not in best or len(a.cards) > len(best[r].cards):
+                best[r] = a
+    return best
+
+
+class ShitheadBot(Bot):
+    def choose(self, view, seat, rng):
+        legal = self.game.legal_actions(view, seat)
+        if len(legal) == 1:
+            return legal[0]
+        if view.phase == "swap":
+            return self.swap(view, seat, legal, rng)
+        if view.phase == "end":
+            return Action("next")
+        flips = [a for a in legal if a.kind == "flip"]
+        if flips:
+            return flips[below(rng, len(flips))]
+        return self.play(view, seat, legal, rng)
+
+    def swap(self, view, seat, legal, rng):
+        return Action("ready")
+
+    def play(self, view, seat, legal, rng):
+        raise NotImplementedError
+
+
+class Beginner(ShitheadBot):
+    """Plays the lowest card it may, one at a time; picks up only when it must."""
+
+    level = "beginner"
+
+    def play(self, view, seat, legal, rng):
+        plays = [a for a in legal if a.kind == "play" and len(a.cards) == 1]
+        if plays:
+            return min(plays, key=lambda a: (LADDER.find(a.cards[0][0]) if a.cards[0][0] != "X" else 13, a))
+        return self.pickup(view, seat, legal)
+
+    def pickup(self, view, seat, legal):
+        pickups = [a for a in legal if a.kind == "pickup"]
+        return min(pickups, key=lambda a: [sort_key(c) for c in a.cards])
+
+
+class Club(ShitheadBot):
+    """Sound habits: strong cards face up, low cards first and all of a rank together, specials
+    kept for need."""
+
+    level = "club"
+
+    def swap(self, view, seat, legal, rng):
+        hand, up = view.hands[seat], view.up[seat]
+        worst_up = min(up, key=keep_value)
+        best_hand = max(hand, key=keep_value)
+        if keep_value(best_hand) > keep_value(worst_up):
+            return Action("swap", (best_hand, worst_up))
+        return Action("ready")
+
+    def play(self, view, seat, legal, rng):
+        by_rank = _groups(legal)
+        plain = [r for r in by_rank if r not in SPECIAL]
+        pile = len(view.pile)
+        if plain:
+            low = min(plain, key=lambda r: LADDER.find(r))
+            # A high card on a small pile early is a waste when a special would reset it cheaply.
+            return by_rank[low]
+        specials = [r for r in by_rank if r in SPECIAL]
+        if specials:
+            # Burn a big pile with a 10; otherwise a 2 or a joker costs less.
+            if "T" in specials and (pile >= 4 or len(specials) == 1):
+                return by_rank["T"]
+            for r in ("2", "X", "T"):
+                if r in specials:
+                    return Action("play", by_rank[r].cards[:1])
+        return self.pickup(view, seat, legal)
+
+    def pickup(self, view, seat, legal):
+        pickups = [a for a in legal if a.kind == "pickup"]
+        # From face-up cards: take the best one along (it is safer in hand than left to last).
+        return max(pickups, key=lambda a: [keep_value(c) for c in a.cards])
+
+
+class Expert(Club):
+    """Monte Carlo: for each distinct sensible move, deals the unseen cards consistently with the
+    view many times, plays on with club players to the end of the deal, and keeps the move with
+    the best average finish. The work is a fixed number of playouts, so it is bounded."""
+
+    level = "expert"
+    playouts = 32
+    horizon = 120  # actions per playout before it is scored by cards left
+
+    def choose(self, view, seat, rng):
+        if view.phase != "play":
+            return super().choose(view, seat, rng)
+        legal = self.game.legal_actions(view, seat)
+        options = self._options(view, seat, legal)
+        if len(options) == 1:
+            return options[0]
+        club = Club(self.game)
+        totals = dict.fromkeys(options, 0.0)
+        per = max(4, self.playouts // len(options))
+        for i in range(per):
+            world = self.game.determinize(view, seat, rng)
+            for action in options:
+                totals[action] += self._playout(world, seat, action, club, rng)
+        return max(options, key=lambda a: (totals[a], -options.index(a)))
+
+    def _options(self, view, seat, legal):
+        """The moves worth comparing: every rank played whole, a special played singly, a pick-up
+        (the club's choice of face-up card), and a blind flip is left to chance."""
+        if any(a.kind == "flip" for a in legal):
+            return [a for a in legal if a.kind == "flip"][:1]
+        by_rank = _groups(legal)
+        out = []
+        for r, a in sorted(by_rank.items(), key=lambda item: LADDER.find(item[0])):
+            out.append(a)
+            if r in SPECIAL and len(a.cards) > 1:
+                out.append(Action("play", a.cards[:1]))
+        pickups = [a for a in legal if a.kind == "pickup"]
+        if pickups:
+            out.append(Club.pickup(self, view, seat, legal))
+        return out
+
+    def _playout(self, world, seat, action, club, rng):
+        game = self.game
+        state = game.apply(world, seat, action)
+        for _ in range(self.horizon):
+            if state.phase != "play":
+                break
+            mover = state.turn
+            state = game.apply(state, mover, club.choose(game.view(state, mover), mover, rng))
+        return self._score(state, seat)
+
+    def _score(self, state, seat):
+        """1 for going out first ... 0 for the shithead; unfinished: by cards left."""
+        n = state.players
+        if seat in state.out:
+            return 1.0 - state.out.index(seat) / max(1, n - 1) * 0.5
+        if state.phase != "play" and state.losers and state.losers[-1] == seat:
+            return 0.0
+        mine = len(state.hands[seat]) + len(state.up[seat]) + len(state.down[seat])
+        others = [len(state.hands[s]) + len(state.up[s]) + len(state.down[s]) for s in state.active() if s != seat]
+        if not others:
+            return 0.0
+        return 0.5 * (sum(1 for o in others if o > mine) / len(others))
+
+
+LEVELS = {"beginner": Beginner, "club": Club, "expert": Expert}
+
+__all__ = ["Beginner", "Club", "Expert", "LEVELS"]
