@@ -16,10 +16,19 @@ class Bot:
 
 
 class RandomBot(Bot):
-    """Picks uniformly among the legal actions: enough to drive random matches."""
+    """Picks at random among the legal actions: enough to drive random matches. Each action
+    counts as much as the game's ``random_weight`` says (1 each unless a game asks otherwise)."""
 
     level = "random"
 
     def choose(self, view, seat, rng):
         actions = self.game.legal_actions(view, seat)
-        return actions[below(rng, len(actions))]
+        weights = self.game.random_weights(view, seat, actions)
+        if len(set(weights)) == 1:
+            return actions[below(rng, len(actions))]
+        pick = rng.random() * sum(weights)
+        for action, weight in zip(actions, weights):
+            pick -= weight
+            if pick < 0:
+                return action
+        return actions[-1]

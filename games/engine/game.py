@@ -92,6 +92,15 @@ class Game:
         under best play by all (a dict), else None. Puzzles are proved with this."""
         return None
 
+    def random_weights(self, state, seat: int, actions: list) -> list:
+        """How likely a random player is to choose each of these legal actions, relative to the
+        others.
+
+        Every action is equally likely unless a game says otherwise: one where a legal choice
+        undoes progress (picking up a pile by choice) can make it rare, so that random matches,
+        which still visit every kind of position, end in reasonable time."""
+        return [1.0] * len(actions)
+
     def option_choices(self) -> dict[str, tuple]:
         """Each option's possible values, for tests that play every variant."""
         return {}

@@ -13,8 +13,12 @@ def _one(args):
     slug, a, b, index, seed_prefix, players = args
     game = registry.get(slug)
     levels = bot_levels(game)
-    # Seat the levels round the table, rotating so each level sits everywhere equally often.
-    seats = [a if (s + index) % 2 == 0 else b for s in range(players)]
+    # Two players: the levels alternate seats. More: one seat of level a among level b, the a seat
+    # moving round the table from match to match.
+    if players == 2:
+        seats = [a if (s + index) % 2 == 0 else b for s in range(players)]
+    else:
+        seats = [a if s == index % players else b for s in range(players)]
     bots = [levels[name](game) for name in seats]
     final = play_match(game, bots, f"{seed_prefix}{index}", players)
     outcome = game.outcome(final)
@@ -46,6 +50,8 @@ class Command(BaseCommand):
         if players not in game.player_counts:
             raise CommandError(f"{game.slug} is for {game.player_counts} players")
         n = opts["matches"]
+        if players > 2:
+            return self._losers(game, opts, players, n)
         jobs = [(game.slug, opts["a"], opts["b"], i, opts["seed"], players) for i in range(n)]
         started = time.perf_counter()
         wins = 0.0
@@ -63,4 +69,28 @@ class Command(BaseCommand):
         self.stdout.write(
             f"{game.slug}: {opts['a']} vs {opts['b']}, {n} matches: {opts['a']} won {wins:g} "
             f"({wins / n:.1%}, 95% interval {lo:.1%}–{hi:.1%}) in {secs:.0f}s"
+        )
+
+    def _losers(self, game, opts, players, n):
+        """With more than two players: how often the one seat of level a loses the match (is the
+        shithead), against the 1-in-players of chance and the rate of each level-b seat."""
+        jobs = [(game.slug, opts["a"], opts["b"], i, opts["seed"], players) for i in range(n)]
+        started = time.perf_counter()
+        a_lost = 0
+        done = 0
+        with ProcessPoolExecutor(max_workers=max(1, opts["jobs"])) as pool:
+            for seats, winners, _scores in pool.map(_one, jobs, chunksize=4):
+                loser = next(s for s in range(players) if s not in winners)
+                a_lost += seats[loser] == opts["a"]
+                done += 1
+                if done % max(1, n // 10) == 0:
+                    self.stderr.write(f"  {done}/{n} matches")
+        lo, hi = wilson(a_lost, n)
+        b_rate = (n - a_lost) / (n * (players - 1))
+        secs = time.perf_counter() - started
+        self.stdout.write(
+            f"{game.slug}, {players} players: one {opts['a']} seat among {opts['b']} seats, {n} matches: "
+            f"the {opts['a']} seat lost {a_lost} ({a_lost / n:.1%}, 95% interval {lo:.1%}–{hi:.1%}); "
+            f"chance alone 1 in {players} ({1 / players:.1%}); each {opts['b']} seat lost {b_rate:.1%} "
+            f"in {secs:.0f}s"
         )
