@@ -210,7 +210,7 @@ class Match:
         self.kit = kit
         self.game = kit.game
         self.human = table.human_seat
-        self.names = kit.ui.seat_names(self.human)
+        self.names = kit.ui.seat_names(self.human, table.players)
 
     @cached_property
     def states(self):

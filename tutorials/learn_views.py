@@ -122,7 +122,7 @@ def lesson_step(request, game, lesson, n):
             notes = step.notes.get(lang) or ()
             ctx["move_note"] = notes[at - 1] if notes else None
             ctx["narration"] = ui.narrate(engine, states[at - 1], seat, engine.parse_action(text), states[at],
-                                          ui.seat_names(step.seat), viewer=step.seat)
+                                          ui.seat_names(step.seat, engine.players(states[0])), viewer=step.seat)
         ctx["watch_prev"] = f"?at={at - 1}" if at > 0 else None
         ctx["watch_next"] = f"?at={at + 1}" if at < len(step.line) else None
         done_now = at == len(step.line)
@@ -162,11 +162,11 @@ def _act_result(game, step, state, request, lang):
         return None
     if str(action) in step.expect:
         after = engine.apply(state, step.seat, action)
-        said = ui.narrate(engine, state, step.seat, action, after, ui.seat_names(step.seat), viewer=step.seat)
+        said = ui.narrate(engine, state, step.seat, action, after, ui.seat_names(step.seat, engine.players(state)), viewer=step.seat)
         for seat, text in step.replies:
             reply = engine.parse_action(text)
             nxt = engine.apply(after, seat, reply)
-            said += ui.narrate(engine, after, seat, reply, nxt, ui.seat_names(step.seat), viewer=step.seat)
+            said += ui.narrate(engine, after, seat, reply, nxt, ui.seat_names(step.seat, engine.players(state)), viewer=step.seat)
             after = nxt
         return {"ok": True, "text": step.success[lang], "narration": said, "after": after}
     verdict = engine.check(state, step.seat, action)
@@ -284,7 +284,7 @@ def puzzle_page(request, game, puzzle):
             error = _("That answer could not be read. Choose a card or a button.")
     if action is not None:
         accepted = p.moves()[ply]
-        names = ui.seat_names(p.seat)
+        names = ui.seat_names(p.seat, engine.players(state))
         if str(action) in accepted:
             after = engine.apply(state, p.seat, action)
             said = ui.narrate(engine, state, p.seat, action, after, names, viewer=p.seat)

@@ -28,13 +28,17 @@ def _game(slug):
 
 
 def compose_action(request):
-    """The action text a form sent: a button's value, with ticked cards for a discard."""
+    """The action text a form sent: a button's value; for a discard or a play of several cards,
+    with the ticked cards; for a swap, with the two chosen cards (hand, then face up)."""
     action = request.POST.get("action", "")
-    if action == "discard":
+    if action in ("discard", "play"):
         cards = request.POST.getlist("cards")
-        if len(cards) > 10:
+        if len(cards) > 60:
             raise NotationError("too many cards")
-        return "discard:" + "".join(cards) if cards else "discard"
+        return f"{action}:" + "".join(cards) if cards else action
+    if action == "swap":
+        chosen = [request.POST.get("swap_hand", ""), request.POST.get("swap_up", "")]
+        return "swap:" + "".join(c for c in chosen if c) if any(chosen) else "swap"
     return action
 
 

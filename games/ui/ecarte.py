@@ -124,7 +124,7 @@ PHASES = {
 }
 
 
-def seat_names(viewer):
+def seat_names(viewer, players=2):
     """How the two seats are called from the viewer's side."""
     return {viewer: str(_("You")), 1 - viewer: str(_("Your opponent"))}
 

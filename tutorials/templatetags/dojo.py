@@ -12,3 +12,21 @@ def lookup(mapping, key):
         return mapping.get(key)
     except AttributeError:
         return None
+
+
+@register.filter
+def times(n):
+    """range(n), for repeating something n times (face-down cards)."""
+    try:
+        return range(int(n))
+    except (TypeError, ValueError):
+        return range(0)
+
+
+@register.filter
+def index(sequence, i):
+    """sequence[i], or None when there is no such item."""
+    try:
+        return sequence[i]
+    except (IndexError, TypeError, KeyError):
+        return None
