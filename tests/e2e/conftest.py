@@ -93,3 +93,21 @@ def shot():
             page.screenshot(path=str(Path(folder) / f"{name}.png"), full_page=True)
 
     return take
+
+
+def make_a_move(page):
+    """At a practice table, make one of the highlighted legal decisions the way a person does:
+    tick a card that may be played (or a first card for a discard) and press the button, or press
+    a highlighted button or card."""
+    board = page.locator("form.table-board")
+    legal_ticks = board.locator("label.card-check.is-legal input")
+    if legal_ticks.count():
+        legal_ticks.first.check(force=True)
+        board.locator('button[name="action"][value="play"]').click()
+        return
+    boxes = board.locator('input[name="cards"]')
+    if boxes.count() and board.locator('button[value="discard"]').count():
+        boxes.first.check(force=True)
+        board.locator('button[value="discard"]').click()
+        return
+    board.locator("button.is-legal").first.click()

@@ -7,6 +7,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from tests.e2e.conftest import make_a_move
 from tutorials import lessons, puzzles
 from tutorials.content import examples, has_rules
 from tutorials.lessons import quiz_truth
@@ -122,13 +123,7 @@ def _start_table(page, base, lang, level="club"):
 
 def _my_move(page):
     """Choose one of the highlighted legal decisions (for a discard, the first card)."""
-    board = page.locator("form.table-board")
-    boxes = board.locator('input[name="cards"]')
-    if boxes.count():
-        boxes.first.check(force=True)
-        board.locator('button[value="discard"]').click()
-        return
-    board.locator("button.is-legal").first.click()
+    make_a_move(page)
 
 
 @pytest.mark.slow
