@@ -9,7 +9,7 @@ test:
 
 # Quicker loops while working (assume `make test` or `make run` has set things up once).
 test-fast:
-	@.venv/bin/python -m pytest -m "not e2e" -q
+	@.venv/bin/python -m pytest -m "not e2e" -q -n 2
 
 e2e:
 	@.venv/bin/python -m pytest -m e2e -q

@@ -68,10 +68,10 @@ case $mode in
     ;;
   test)
     say "test suite on SQLite"
-    .venv/bin/python -m pytest -q -p no:cacheprovider
+    .venv/bin/python -m pytest -q -p no:cacheprovider -n 2
     if [[ -d /usr/lib/postgresql && $(id -u) -eq 0 ]]; then
       say "test suite on PostgreSQL (throwaway cluster)"
-      bash .ci/with-postgres.sh .venv/bin/python -m pytest -q -p no:cacheprovider -m "not engine"
+      bash .ci/with-postgres.sh .venv/bin/python -m pytest -q -p no:cacheprovider -n 2 -m "not engine"
     elif [[ -n ${CI:-} ]]; then
       echo "PostgreSQL is required in CI (run as root to install it)" >&2; exit 1
     else
