@@ -1,20 +1,26 @@
 """The rules pages of every game that has them: complete, the same in both languages where they must
-be, every rule anchored, and live examples the engine answers — without ever showing a hidden card."""
+be, every rule anchored, and live examples the engine answers — without ever showing a hidden card.
+The Écarté page is checked in more detail at the end: its sections, what each example teaches, its
+glossary."""
 
 import re
 from html import unescape
 
 import pytest
+from django.utils import translation
 
 from games.engine import registry
+from games.ui import explain
 from tests.compiled import ensure_compiled
 from tutorials import content
 
 pytestmark = pytest.mark.django_db
 
 GAMES = [g.slug for g in registry.all_games() if content.has_rules(g.slug)]
+LANGS = ["ja", "en"]
 HX = {"HTTP_HX_REQUEST": "true"}
 DATA_CARD = re.compile(r'data-card="([^"]+)"')
+EXAMPLE_DIV = re.compile(r'<div class="example" id="example-([^"]+)">')
 
 
 @pytest.fixture(autouse=True)
@@ -22,16 +28,71 @@ def _catalogue_compiled():
     ensure_compiled()
 
 
+def _page(client, slug, lang, query=""):
+    response = client.get(f"/{lang}/{slug}/rules/{query}")
+    assert response.status_code == 200
+    return response.content.decode()
+
+
+def _examples(slug):
+    """(id, state, seat, fields) of every example, from the English page (both must agree)."""
+    game = registry.get(slug)
+    out = []
+    for example_id, by_lang in content.examples(slug).items():
+        fields = by_lang["en"]
+        state = game.from_text(fields["position"])
+        out.append((example_id, state, int(fields.get("seat", 0)), fields))
+    return out
+
+
+def _visible(slug, state, seat, fields):
+    """Every card the reader may see in an example's position."""
+    game = registry.get(slug)
+    view = state if fields.get("open") == "yes" else game.view(state, seat)
+    return {c for cards in game.zones(view).values() for c in cards if c is not None}
+
+
+def _hidden(slug, state, seat, fields):
+    """Every card of the position that the reader must not see (none with `open: yes`)."""
+    game = registry.get(slug)
+    every = {c for cards in game.zones(state).values() for c in cards if c is not None}
+    return every - _visible(slug, state, seat, fields)
+
+
+def _by_example(html):
+    """The page cut into pieces, one per live example, each from its board to the next one."""
+    parts = EXAMPLE_DIV.split(html)
+    return dict(zip(parts[1::2], parts[2::2]))
+
+
+def _explanation(slug, state, seat, action, lang):
+    with translation.override(lang):
+        return unescape(explain(slug, registry.get(slug).check(state, seat, action))["text"])
+
+
+# --- every game with rules pages ----------------------------------------------------------------
+
 def test_ecarte_has_rules_pages():
     assert "ecarte" in GAMES
 
 
 @pytest.mark.parametrize("slug", GAMES)
-@pytest.mark.parametrize("lang", ["ja", "en"])
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_page_renders_in_its_language(client, slug, lang):
+    html = _page(client, slug, lang)
+    assert f'<html lang="{lang}"' in html
+    headings = content.rules_page(slug, lang).headings
+    for _level, anchor, _text in headings:
+        assert html.count(f' id="{anchor}"') == 1, anchor
+
+
+@pytest.mark.parametrize("slug", GAMES)
+@pytest.mark.parametrize("lang", LANGS)
 def test_every_rule_is_anchored_exactly_once(client, slug, lang):
-    html = client.get(f"/{lang}/{slug}/rules/").content.decode()
+    html = _page(client, slug, lang)
     for rule in registry.get(slug).rules:
         assert html.count(f'<a class="rule-id" id="{rule.id}"') == 1, rule.id
+        assert html.count(f' id="{rule.id}"') == 1, rule.id
     marked = content.rules_page(slug, lang).rule_ids
     assert sorted(marked) == sorted(r.id for r in registry.get(slug).rules), "unknown or repeated rule ids"
 
@@ -39,49 +100,44 @@ def test_every_rule_is_anchored_exactly_once(client, slug, lang):
 @pytest.mark.parametrize("slug", GAMES)
 def test_both_languages_have_the_same_sections_and_examples(slug):
     ja, en = content.rules_page(slug, "ja"), content.rules_page(slug, "en")
-    assert [h[1] for h in ja.headings] == [h[1] for h in en.headings]
+    assert [h[:2] for h in ja.headings] == [h[:2] for h in en.headings]
+    assert [h[2] for h in ja.headings] != [h[2] for h in en.headings], "headings left untranslated"
     examples = content.examples(slug)
     assert len(examples) >= 6
     for example_id, by_lang in examples.items():
         assert set(by_lang) == {"ja", "en"}, example_id
         assert by_lang["ja"] == by_lang["en"], f"{example_id}: positions differ between languages"
+    order = {lang: [s.id for s in content.rules_page(slug, lang).segments if hasattr(s, "fields")]
+             for lang in LANGS}
+    assert order["ja"] == order["en"], "the examples come in a different order"
 
 
 @pytest.mark.parametrize("slug", GAMES)
 def test_every_example_is_a_position_where_the_reader_can_act(slug):
     game = registry.get(slug)
-    for example_id, by_lang in content.examples(slug).items():
-        fields = by_lang["en"]
-        state = game.from_text(fields["position"])
-        seat = int(fields.get("seat", 0))
+    for example_id, state, seat, fields in _examples(slug):
+        assert game.to_text(game.from_text(fields["position"])) == fields["position"], example_id
         assert seat in game.to_move(state), example_id
         assert game.legal_actions(state, seat), example_id
 
 
 @pytest.mark.parametrize("slug", GAMES)
-@pytest.mark.parametrize("lang", ["ja", "en"])
+@pytest.mark.parametrize("lang", LANGS)
 def test_no_hidden_card_is_on_the_page(client, slug, lang):
-    game = registry.get(slug)
-    html = client.get(f"/{lang}/{slug}/rules/").content.decode()
-    shown = set(DATA_CARD.findall(html)) - {"?"}
-    visible = set()
-    for by_lang in content.examples(slug).values():
-        fields = by_lang[lang]
-        state = game.from_text(fields["position"])
-        seat = int(fields.get("seat", 0))
-        view = state if fields.get("open") == "yes" else game.view(state, seat)
-        for cards in game.zones(view).values():
-            visible.update(c for c in cards if c is not None)
-    assert shown <= visible, f"hidden cards on the page: {shown - visible}"
+    boards = _by_example(_page(client, slug, lang))
+    examples = _examples(slug)
+    assert set(boards) == {e[0] for e in examples}, "every example is on the page"
+    for example_id, state, seat, fields in examples:
+        shown = set(DATA_CARD.findall(boards[example_id])) - {"?"}
+        assert shown, f"{example_id}: no card shown at all"
+        assert not shown & _hidden(slug, state, seat, fields), f"{example_id}: hidden cards on the page"
+        assert shown <= _visible(slug, state, seat, fields), example_id
 
 
 def _illegal_and_legal(slug):
-    """An example with a refused card, that card, its rule and a legal action."""
+    """An example with a refused move, that move, its rule and a legal action."""
     game = registry.get(slug)
-    for example_id, by_lang in content.examples(slug).items():
-        fields = by_lang["en"]
-        state = game.from_text(fields["position"])
-        seat = int(fields.get("seat", 0))
+    for example_id, state, seat, _fields in _examples(slug):
         legal = game.legal_actions(state, seat)
         wrong = [a for a in game.candidate_actions(state, seat) if a not in legal]
         if wrong:
@@ -105,18 +161,43 @@ def test_an_example_answers_through_htmx_and_without_javascript(client, slug):
     assert text.count('class="example-result') == 1
 
 
+@pytest.mark.parametrize("slug", GAMES)
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_example_answers_a_legal_and_a_refused_move(client, slug, lang):
+    """Each example, through htmx and through the plain form: a legal move is played and shown
+    (still without hidden cards), a refused one names its rule and explains it."""
+    game = registry.get(slug)
+    for example_id, state, seat, fields in _examples(slug):
+        url = f"/{lang}/{slug}/rules/example/{example_id}/"
+        legal = game.legal_actions(state, seat)
+        right = legal[0]
+        after = game.apply(state, seat, right)
+        may_see = _visible(slug, state, seat, fields) | _visible(slug, after, seat, fields)
+        for headers in (HX, {}):
+            response = client.post(url, {"action": str(right)}, **headers)
+            text = unescape(response.content.decode())
+            assert response.status_code == 200, example_id
+            assert ("<html" in text) == (not headers), example_id
+            assert text.count('class="example-result is-ok"') == 1, example_id
+            board = text if headers else _by_example(text)[example_id]
+            assert set(DATA_CARD.findall(board)) - {"?"} <= may_see, example_id
+        wrong = [a for a in game.candidate_actions(state, seat) if a not in legal]
+        if not wrong:
+            continue
+        rule = game.check(state, seat, wrong[0]).rule
+        why = _explanation(slug, state, seat, wrong[0], lang)
+        for headers in (HX, {}):
+            response = client.post(url, {"action": str(wrong[0])}, **headers)
+            text = unescape(response.content.decode())
+            assert response.status_code == 200, example_id
+            assert text.count('class="example-result is-refused"') == 1, example_id
+            assert f'href="#{rule}"' in text and why in text, (example_id, rule)
+
+
 def test_a_refusal_is_explained_in_japanese(client):
     example_id, wrong, rule, _ = _illegal_and_legal("ecarte")
     text = unescape(client.post(f"/ja/ecarte/rules/example/{example_id}/", {"action": str(wrong)}, **HX).content.decode())
-    assert "その手は出せません" in text
-
-
-def test_follow_and_beat_example_refuses_the_nine_and_takes_the_jack(client):
-    url = "/en/ecarte/rules/example/follow-and-beat/"
-    text = unescape(client.post(url, {"action": "play:9S"}, **HX).content.decode())
-    assert 'href="#ecarte.play.must-beat"' in text
-    text = unescape(client.post(url, {"action": "play:JS"}, **HX).content.decode())
-    assert "Legal." in text
+    assert "その手は出せません" in text and f'href="#{rule}"' in text
 
 
 @pytest.mark.parametrize("slug", GAMES)
@@ -134,12 +215,149 @@ def test_glossary_has_both_languages(client, slug):
     assert len(terms) >= 14
     for term in terms:
         assert all(term.get(k, "").strip() for k in ("ja", "en", "note_ja", "note_en")), term
-    html = unescape(client.get(f"/ja/{slug}/rules/").content.decode())
-    assert all(term["ja"] in html and term["note_ja"] in html for term in terms)
+    assert len({t["ja"] for t in terms}) == len(terms) and len({t["en"] for t in terms}) == len(terms)
+    ja = unescape(_page(client, slug, "ja"))
+    en = unescape(_page(client, slug, "en"))
+    assert all(t["ja"] in ja and t["en"] in ja and t["note_ja"] in ja for t in terms)
+    assert all(t["ja"] in en and t["en"] in en and t["note_en"] in en for t in terms)
 
 
-def test_side_by_side_shows_the_other_language_without_repeating_ids(client):
-    html = unescape(client.get("/en/ecarte/rules/?both=1").content.decode())
-    assert 'lang="ja"' in html and "ひと目でわかるエカルテ" in html and "At a glance" in html
+@pytest.mark.parametrize("slug", GAMES)
+@pytest.mark.parametrize("lang", LANGS)
+def test_side_by_side_shows_both_languages_without_repeating_ids(client, slug, lang):
+    other = "en" if lang == "ja" else "ja"
+    html = unescape(_page(client, slug, lang, "?both=1"))
+    assert f'lang="{other}"' in html
+    for _level, _anchor, text in content.rules_page(slug, lang).headings + content.rules_page(slug, other).headings:
+        assert text in html, text
     ids = re.findall(r' id="([^"]+)"', html)
     assert len(ids) == len(set(ids))
+    single = unescape(_page(client, slug, lang))
+    assert content.rules_page(slug, other).headings[1][2] not in single
+
+
+# --- Écarté in detail ---------------------------------------------------------------------------
+
+ECARTE_SECTIONS = ["ecarte", "overview", "pack", "deal", "exchange", "king", "play", "follow", "scoring",
+                   "match", "variants", "sources"]
+
+
+def test_ecarte_sections():
+    for lang in LANGS:
+        assert [h[1] for h in content.rules_page("ecarte", lang).headings] == ECARTE_SECTIONS, lang
+
+
+def test_ecarte_examples_are_real_deals():
+    """Every card once, hands of five less the cards played, a stock of 21 less what was drawn."""
+    from games.engine.cards import piquet_pack
+
+    game = registry.get("ecarte")
+    examples = _examples("ecarte")
+    assert 7 <= len(examples) <= 10
+    for example_id, state, seat, _fields in examples:
+        every = [c for cards in game.zones(state).values() for c in cards]
+        assert sorted(every) == sorted(piquet_pack()), example_id
+        played = sum(state.tricks)
+        for s in (0, 1):
+            in_trick = 1 if state.trick and (state.leader == s) else 0
+            assert len(state.hands[s]) == 5 - played - in_trick, (example_id, s)
+        assert len(state.stock) + len(state.discards[0]) + len(state.discards[1]) == 21, example_id
+        if state.phase == "play" and not state.discards[state.nondealer]:
+            assert state.vulnerable is not None, f"{example_id}: nobody exchanged, so someone declined"
+        assert state.scores == (0, 0) and not state.events, example_id
+
+
+# What each Écarté example teaches: moves the engine takes, and moves it refuses with their rule.
+ECARTE_LESSONS = {
+    "ace-below-jack": (["play:QS"], {"play:AS": "ecarte.play.must-beat"}),
+    "propose-or-play": (["propose", "stand"], {}),
+    "accept-or-refuse": (["accept", "refuse"], {}),
+    "discard": (["discard:7C8C9D", "discard:KSQH7C8C9D"], {"discard": "ecarte.exchange.nondealer-minimum"}),
+    "king-of-trumps": (["king", "play:KH", "play:AS"], {}),
+    "follow-and-beat": (["play:QC"], {"play:9H": "ecarte.play.follow-suit", "play:8C": "ecarte.play.must-beat",
+                                      "play:JD": "ecarte.play.follow-suit"}),
+    "must-trump": (["play:9D", "play:TD"], {"play:KH": "ecarte.play.must-trump", "play:7S": "ecarte.play.must-trump"}),
+    "free-card": (["play:KS", "play:JS", "play:7S", "play:9C"], {}),
+}
+
+
+def test_ecarte_examples_teach_what_the_text_says():
+    game = registry.get("ecarte")
+    examples = {e[0]: e for e in _examples("ecarte")}
+    assert set(examples) == set(ECARTE_LESSONS)
+    for example_id, (allowed, refused) in ECARTE_LESSONS.items():
+        _, state, seat, _fields = examples[example_id]
+        for action in allowed:
+            assert game.check(state, seat, game.parse_action(action)), (example_id, action)
+        for action, rule in refused.items():
+            assert game.check(state, seat, game.parse_action(action)).rule == rule, (example_id, action)
+    # The free card really is free: every card in the hand is legal.
+    _, state, seat, _ = examples["free-card"]
+    assert {a.card for a in game.legal_actions(state, seat) if a.kind == "play"} == set(state.hands[seat])
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("example_id, action, rule", [
+    ("ace-below-jack", "play:AS", "ecarte.play.must-beat"),
+    ("follow-and-beat", "play:9H", "ecarte.play.follow-suit"),
+    ("follow-and-beat", "play:8C", "ecarte.play.must-beat"),
+    ("must-trump", "play:KH", "ecarte.play.must-trump"),
+])
+def test_ecarte_refusals_link_to_their_rule(client, lang, example_id, action, rule):
+    text = unescape(client.post(f"/{lang}/ecarte/rules/example/{example_id}/", {"action": action}, **HX)
+                    .content.decode())
+    assert 'class="example-result is-refused"' in text and f'href="#{rule}"' in text
+
+
+def test_ecarte_discarding_nothing_is_refused_and_a_discard_draws(client):
+    url = "/en/ecarte/rules/example/discard/"
+    text = unescape(client.post(url, {"action": "discard"}, **HX).content.decode())
+    assert 'href="#ecarte.exchange.nondealer-minimum"' in text
+    text = unescape(client.post(url, {"action": "discard", "cards": ["7C", "8C"]}, **HX).content.decode())
+    assert 'class="example-result is-ok"' in text
+    game = registry.get("ecarte")
+    _, state, seat, fields = next(e for e in _examples("ecarte") if e[0] == "discard")
+    drawn = state.stock[:2]
+    assert all(f'data-card="{c}"' in text for c in drawn), "the reader sees the cards he drew"
+    assert not any(f'data-card="{c}"' in text for c in state.stock[2:] + state.hands[1 - seat])
+    assert game.to_move(game.apply(state, seat, game.parse_action("discard:7C8C"))) == {1 - seat}
+
+
+def test_ecarte_showing_the_king_scores_a_point(client):
+    text = unescape(client.post("/en/ecarte/rules/example/king-of-trumps/", {"action": "king"}, **HX)
+                    .content.decode())
+    assert 'class="example-result is-ok"' in text and "1 point" in text
+
+
+ECARTE_TERMS = {
+    "エカルテ": "Écarté", "切り札": "trump", "めくり札": "turn-up", "山札": "stock", "親": "dealer",
+    "子": "non-dealer", "ヴォール": "vole", "バルネラブル": "vulnerable", "リード": "lead", "トリック": "trick",
+    "捨て札": "discard", "切り札のキング": "king of trumps",
+}
+
+
+def test_ecarte_glossary_names_the_terms_the_site_uses():
+    terms = content.glossary("ecarte")
+    pairs = {t["ja"]: t["en"] for t in terms}
+    for ja, en in ECARTE_TERMS.items():
+        assert pairs.get(ja, "").startswith(en), ja
+    assert any(t["ja"].startswith("プロポーズ") and t["en"] == "propose" for t in terms)
+    assert any("マストフォロー" in t["ja"] and t["en"] == "follow suit" for t in terms)
+    # The Japanese page uses the glossary's words, not others for the same thing.
+    ja_text = (content.game_dir("ecarte") / "rules.ja.md").read_text(encoding="utf-8")
+    for word in ("めくり札", "山札", "切り札のキング", "ヴォール", "バルネラブル", "マストフォロー"):
+        assert word in ja_text, word
+    for stray in ("ディーラーではない", "ノンディーラー", "脆弱", "ボール"):
+        assert stray not in ja_text, stray
+
+
+def test_ecarte_variants_are_the_engine_options():
+    from games.ecarte.state import EcarteOptions
+    from dataclasses import fields
+
+    names = [f.name for f in fields(EcarteOptions)]
+    for lang in LANGS:
+        text = (content.game_dir("ecarte") / f"rules.{lang}.md").read_text(encoding="utf-8")
+        section = text.split("{#variants}")[1].split("\n## ")[0]
+        assert [n for n in re.findall(r"`([a-z_]+)`", section)] == names, lang
+        assert "10" in section
