@@ -11,7 +11,7 @@ A lesson is tutorials/content/<game>/lessons/<nn>-<id>.toml:
       watch: line = ["0 propose", "1 accept", ...]   the engine plays it; notes_en/notes_ja, one per move (optional)
       act:   expect = ["play:KH", ...]  accepted actions;  success_en/ja;  replies = ["1 play:7H"] (optional)
              [step.feedback."play:7C"] en, ja   the author's word on a particular wrong choice
-      quiz:  answer = "trick-winner" | "deal-points" | "legal-plays" | "legal-count"
+      quiz:  answer = "trick-winner" | "deal-points" | "legal-plays" | "legal-count" | "to-move" (a seat)
              line = [...] played before the question is judged (optional)
              [[step.choice]] value, en, ja, why_en, why_ja
              the engine computes the true value; the choice holding it is the right one.
@@ -27,7 +27,7 @@ from games.engine import registry
 from .content import ROOT
 
 KINDS = ("read", "watch", "act", "quiz")
-QUIZ_ANSWERS = ("trick-winner", "deal-points", "legal-plays", "legal-count")
+QUIZ_ANSWERS = ("trick-winner", "deal-points", "legal-plays", "legal-count", "to-move")
 
 
 @dataclass(frozen=True)
@@ -125,6 +125,8 @@ def quiz_truth(game_slug, step: Step) -> str:
         return " ".join(str(a) for a in game.legal_actions(state, me))
     if step.answer == "legal-count":
         return str(len(game.legal_actions(state, me)))
+    if step.answer == "to-move":
+        return str(min(game.to_move(state)))
     if step.answer == "trick-winner":
         tricks_before, tricks_after = _tricks(before), _tricks(state)
         winner = next(s for s in range(len(tricks_after)) if tricks_after[s] > tricks_before[s])
