@@ -343,14 +343,16 @@ class Shithead(Game):
 
     def exact_values(self, state, seat):
         """Two players, stock empty, every card known: each legal action's value for `seat` (+1 he
-        goes out first, -1 he is the shithead, 0 not settled within the search horizon)."""
+        goes out first, -1 he is the shithead), or None where any line is not settled within the
+        search horizon: only a position proved to the end is exact."""
         from .solver import action_values
 
         if state.phase != "play" or state.players != 2 or state.stock or seat not in self.to_move(state):
             return None
         if any(c is None for zone in self.zones(state).values() for c in zone):
             return None
-        return action_values(self, state, seat)
+        values = action_values(self, state, seat)
+        return None if 0 in values.values() else values
 
     # --- notation -----------------------------------------------------------------------------
     def to_text(self, state):
