@@ -1,12 +1,13 @@
-"""Écarté end to end in real Chromium, in both languages: a live example on the rules page, a whole
-lesson, a puzzle solved and one missed, a whole match against the club bot, and one deal with
-JavaScript switched off."""
+"""Every game with learning content, end to end in real Chromium and in both languages: a live
+example on the rules page, a whole lesson, a puzzle solved and one missed, a whole match against the
+club bot, and one deal with JavaScript switched off. A new game joins by having its content."""
 
 import re
 
 import pytest
 from playwright.sync_api import expect
 
+from games.engine import registry
 from tests.e2e.conftest import make_a_move
 from tutorials import lessons, puzzles
 from tutorials.content import examples, has_rules
@@ -15,52 +16,62 @@ from tutorials.lessons import quiz_truth
 pytestmark = pytest.mark.e2e
 
 LANGS = ["ja", "en"]
+GAMES = [g.slug for g in registry.all_games() if has_rules(g.slug)]
+CASES = [(slug, lang) for slug in GAMES for lang in LANGS]
 
 
 def act(page, action, scope="body"):
-    """Make an action on a board the way a person does: click its card or button, or tick the
-    cards of a discard and press the discard button."""
+    """Make an action on a board the way a person does: click its card or button; tick the cards
+    of a discard or of a play of several cards and press the button; choose the two cards of a
+    swap (hand, then face up) and press the button."""
     root = page.locator(scope)
-    if action.startswith("discard:"):
-        cards = re.findall(r"..", action.split(":", 1)[1])
-        for code in cards:
+    kind, _, rest = action.partition(":")
+    button = root.locator(f'button[name="action"][value="{action}"]')
+    if button.count():
+        button.first.click()
+    elif kind in ("discard", "play"):
+        for code in re.findall(r"..", rest):
             root.locator(f'input[name="cards"][value="{code}"]').check(force=True)
-        root.locator('button[name="action"][value="discard"]').click()
+        root.locator(f'button[name="action"][value="{kind}"]').click()
+    elif kind == "swap":
+        hand, up = rest[:2], rest[2:]
+        root.locator(f'input[name="swap_hand"][value="{hand}"]').check(force=True)
+        root.locator(f'input[name="swap_up"][value="{up}"]').check(force=True)
+        root.locator('button[name="action"][value="swap"]').click()
     else:
-        root.locator(f'button[name="action"][value="{action}"]').first.click()
+        pytest.fail(f"no way to make {action!r} on this board")
 
 
-@pytest.mark.parametrize("lang", LANGS)
-def test_rules_page_live_example(live_server, watched, problems, shot, lang):
-    if not has_rules("ecarte"):
-        pytest.fail("the Écarté rules pages are missing")
+@pytest.mark.parametrize("slug,lang", CASES)
+def test_rules_page_live_example(live_server, watched, problems, shot, slug, lang):
     page = watched
-    page.goto(f"{live_server.url}/{lang}/ecarte/rules/")
+    page.goto(f"{live_server.url}/{lang}/{slug}/rules/")
     expect(page.locator("html")).to_have_attribute("lang", lang)
     # Every rule id is an anchor the reader can land on.
-    expect(page.locator('[id="ecarte.play.must-beat"]')).to_have_count(1)
-    shot(page, f"ecarte-rules-{lang}")
-    example_id = next(iter(examples("ecarte")))
+    for rule in registry.get(slug).rules:
+        expect(page.locator(f'[id="{rule.id}"]')).to_have_count(1)
+    shot(page, f"{slug}-rules-{lang}")
+    example_id = next(iter(examples(slug)))
     box = page.locator(f'[id="example-{example_id}"]')
     expect(box).to_be_visible()
     box.locator('button[name="action"]').first.click()
     expect(page.locator(f'[id="example-{example_id}"] .example-result')).to_be_visible()
-    shot(page, f"ecarte-rules-example-{lang}")
+    shot(page, f"{slug}-rules-example-{lang}")
     assert problems == []
 
 
-@pytest.mark.parametrize("lang", LANGS)
-def test_finish_a_lesson(live_server, watched, problems, shot, lang):
+@pytest.mark.parametrize("slug,lang", CASES)
+def test_finish_a_lesson(live_server, watched, problems, shot, slug, lang):
     page = watched
-    lesson = lessons.lessons("ecarte")[0]
-    page.goto(f"{live_server.url}/{lang}/ecarte/lessons/{lesson.id}/")
+    lesson = lessons.lessons(slug)[0]
+    page.goto(f"{live_server.url}/{lang}/{slug}/lessons/{lesson.id}/")
     for n, step in enumerate(lesson.steps, start=1):
         expect(page.locator(".lesson-progress").first).to_contain_text(str(n))
         if step.kind == "act":
             # A wrong move first, where the board offers one: it is explained, and the step can
             # be tried again.
             values = page.locator('#lesson-step button[name="action"]').evaluate_all("els => els.map(e => e.value)")
-            others = [v for v in values if v not in step.expect and v != "discard"]
+            others = [v for v in values if v not in step.expect and v not in ("discard", "play", "swap")]
             if others:
                 act(page, others[0])
                 expect(page.locator(".result.is-refused")).to_be_visible()
@@ -73,39 +84,39 @@ def test_finish_a_lesson(live_server, watched, problems, shot, lang):
                 page.locator(".watch-nav a.btn:not(.btn-quiet)").click()
                 expect(page.locator(".watch-count")).to_contain_text(str(at))
         elif step.kind == "quiz":
-            page.locator(f'button[name="choice"][value="{quiz_truth("ecarte", step)}"]').click()
+            page.locator(f'button[name="choice"][value="{quiz_truth(slug, step)}"]').click()
             expect(page.locator(".result.is-ok")).to_be_visible()
         if n == 3:
-            shot(page, f"ecarte-lesson-step-{lang}")
+            shot(page, f"{slug}-lesson-step-{lang}")
         if n < len(lesson.steps):
             # The → key moves on, as the page promises.
             page.keyboard.press("ArrowRight")
             page.wait_for_url(re.compile(rf"/{lesson.id}/{n + 1}/$"))
-    page.locator(f'a[href$="/{lang}/ecarte/lessons/"]').last.click()
+    page.locator(f'a[href$="/{lang}/{slug}/lessons/"]').last.click()
     finished = page.locator(".lesson-item.is-finished")
     expect(finished).to_have_count(1)
     expect(finished.locator("h2")).to_have_text(lesson.title[lang])
     assert problems == []
 
 
-@pytest.mark.parametrize("lang", LANGS)
-def test_solve_one_puzzle_and_miss_another(live_server, watched, problems, shot, lang):
+@pytest.mark.parametrize("slug,lang", CASES)
+def test_solve_one_puzzle_and_miss_another(live_server, watched, problems, shot, slug, lang):
     page = watched
-    first, second = puzzles.puzzles("ecarte")[:2]
-    page.goto(f"{live_server.url}/{lang}/ecarte/puzzles/{first.id}/")
+    first, second = [p for p in puzzles.puzzles(slug) if p.wrong][:2]
+    page.goto(f"{live_server.url}/{lang}/{slug}/puzzles/{first.id}/")
     expect(page.locator("h1")).to_have_text(first.question[lang])
     act(page, first.answers[0])
     expect(page.locator(".result.is-ok")).to_contain_text(first.explanation[lang][:20])
-    shot(page, f"ecarte-puzzle-solved-{lang}")
+    shot(page, f"{slug}-puzzle-solved-{lang}")
 
-    page.goto(f"{live_server.url}/{lang}/ecarte/puzzles/{second.id}/")
+    page.goto(f"{live_server.url}/{lang}/{slug}/puzzles/{second.id}/")
     wrong, words = next(iter(second.wrong.items()))
     act(page, wrong)
     missed = page.locator(".result.is-refused")
     expect(missed).to_contain_text(words[lang])
-    shot(page, f"ecarte-puzzle-missed-{lang}")
+    shot(page, f"{slug}-puzzle-missed-{lang}")
 
-    page.goto(f"{live_server.url}/{lang}/ecarte/puzzles/")
+    page.goto(f"{live_server.url}/{lang}/{slug}/puzzles/")
     expect(page.locator(".puzzle-item.status-solved")).to_have_count(1)
     expect(page.locator(".puzzle-item.status-failed")).to_have_count(1)
     page.locator('a[href="?missed=1"]').click()
@@ -114,11 +125,11 @@ def test_solve_one_puzzle_and_miss_another(live_server, watched, problems, shot,
     assert problems == []
 
 
-def _start_table(page, base, lang, level="club"):
-    page.goto(f"{base}/{lang}/ecarte/play/")
+def _start_table(page, base, slug, lang, level="club"):
+    page.goto(f"{base}/{lang}/{slug}/play/")
     page.locator(f'input[name="level"][value="{level}"]').check()
     page.locator("form.table-setup button[type=submit]").click()
-    page.wait_for_url(re.compile(rf"/{lang}/ecarte/play/[\w-]+/$"))
+    page.wait_for_url(re.compile(rf"/{lang}/{slug}/play/[\w-]+/$"))
 
 
 def _my_move(page):
@@ -126,32 +137,46 @@ def _my_move(page):
     make_a_move(page)
 
 
+def _try_a_forbidden_card(page):
+    """Offer a card the rules forbid, as a person might (click it, or tick it and press Play).
+    False when no card on the board is forbidden just now."""
+    board = page.locator("form.table-board")
+    button = board.locator(".hand-me button.card:not(.is-legal)")
+    if button.count():
+        button.first.click()
+        return True
+    tick = board.locator("label.card-check:not(.is-legal) input[name=cards]")
+    if tick.count() and board.locator('button[name="action"][value="play"]').count():
+        tick.first.check(force=True)
+        board.locator('button[name="action"][value="play"]').click()
+        return True
+    return False
+
+
 @pytest.mark.slow
-@pytest.mark.parametrize("lang", LANGS)
-def test_play_a_whole_match_against_the_club_bot(live_server, watched, problems, shot, lang):
+@pytest.mark.parametrize("slug,lang", CASES)
+def test_play_a_whole_match_against_the_club_bot(live_server, watched, problems, shot, slug, lang):
     page = watched
     page.set_default_timeout(15_000)
-    _start_table(page, live_server.url, lang)
+    _start_table(page, live_server.url, slug, lang)
     table = page.locator("#table")
     seen_summary = tried_illegal = asked_hint = False
-    for _ in range(600):
+    for _ in range(1500):
         if page.locator(".match-result").count():
             break
         version = table.get_attribute("data-version")
         if page.locator("form.bot-step").count() == 0:
             if page.locator(".deal-summary").count() and not seen_summary:
                 seen_summary = True
-                shot(page, f"ecarte-table-deal-over-{lang}")
-            illegal = page.locator("form.table-board .hand-me button.card:not(.is-legal)")
-            if not tried_illegal and illegal.count():
+                shot(page, f"{slug}-table-deal-over-{lang}")
+            if not tried_illegal and _try_a_forbidden_card(page):
                 # "Why not?": a card the rules forbid is refused, explained, and nothing changes.
                 tried_illegal = True
-                illegal.first.click()
                 refusal = page.locator(".table-message.is-refused")
                 expect(refusal).to_be_visible()
-                expect(refusal.locator("a[data-rule]")).to_have_attribute("data-rule", re.compile(r"^ecarte\."))
+                expect(refusal.locator("a[data-rule]")).to_have_attribute("data-rule", re.compile(rf"^{slug}\."))
                 expect(table).to_have_attribute("data-version", version)
-                shot(page, f"ecarte-table-refused-{lang}")
+                shot(page, f"{slug}-table-refused-{lang}")
                 continue
             if not asked_hint and page.locator(".table-tools a", has_text=re.compile("Hint|ヒント")).count():
                 asked_hint = True
@@ -167,27 +192,41 @@ def test_play_a_whole_match_against_the_club_bot(live_server, watched, problems,
     assert tried_illegal and asked_hint
     result = page.locator(".match-result")
     expect(result).to_be_visible()
-    expect(result.locator(".deal-code")).to_contain_text("ecarte-")
-    points = [int(x) for x in page.locator(".score-points").all_inner_texts()]
-    assert max(points) >= 5
+    expect(result.locator(".deal-code")).to_contain_text(f"{slug}-")
+    MATCH_OVER[slug](page)
     expect(page.locator(".turn")).to_have_class(re.compile("is-over"))
-    shot(page, f"ecarte-table-match-over-{lang}")
+    shot(page, f"{slug}-table-match-over-{lang}")
     # The replay opens with every hand shown.
     page.locator('a[href*="/replay/"]').first.click()
     expect(page.locator('.hand [data-card="?"]')).to_have_count(0)
     expect(page.locator('.hand [data-card]').first).to_be_visible()
-    shot(page, f"ecarte-replay-{lang}")
+    shot(page, f"{slug}-replay-{lang}")
     assert problems == []
 
 
-@pytest.mark.parametrize("lang", LANGS)
-def test_one_deal_without_javascript(live_server, browser, problems, shot, lang):
+def _ecarte_over(page):
+    points = [int(x) for x in page.locator(".score-points").all_inner_texts()]
+    assert max(points) >= 5
+
+
+def _shithead_over(page):
+    # One deal by default: every player has a place, and the last is the shithead.
+    places = page.locator(".summary-places li")
+    assert places.count() >= 1
+    expect(page.locator(".deal-summary")).to_be_visible()
+
+
+MATCH_OVER = {"ecarte": _ecarte_over, "shithead": _shithead_over}
+
+
+@pytest.mark.parametrize("slug,lang", CASES)
+def test_one_deal_without_javascript(live_server, browser, problems, shot, slug, lang):
     context = browser.new_context(java_script_enabled=False)
     page = problems.watch(context.new_page())
     page.set_default_timeout(10_000)
     try:
-        _start_table(page, live_server.url, lang)
-        for _ in range(200):
+        _start_table(page, live_server.url, slug, lang)
+        for _ in range(1500):
             if page.locator(".deal-summary").count():
                 break
             if page.locator("form.bot-step").count():
@@ -197,8 +236,8 @@ def test_one_deal_without_javascript(live_server, browser, problems, shot, lang)
             page.wait_for_load_state()
         else:
             pytest.fail("the deal did not end")
-        expect(page.locator(".deal-summary .summary-lines li").first).to_be_visible()
-        shot(page, f"ecarte-table-nojs-{lang}")
+        expect(page.locator(".deal-summary li").first).to_be_visible()
+        shot(page, f"{slug}-table-nojs-{lang}")
     finally:
         context.close()
     assert problems == []
