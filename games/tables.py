@@ -21,7 +21,7 @@ from django.http import Http404
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, pgettext_lazy
 from django.views.decorators.http import require_GET, require_POST
 
 from tutorials.views import compose_action
@@ -85,6 +85,24 @@ class Kit:
 
     def name(self, lang):
         return self.info.name(lang) if self.info else self.game.name
+
+
+BOT_SPEED_COOKIE = "botspeed"
+# How the bots' moves come at a practice table: the pause before each (milliseconds), or None for
+# one at a time, each when the learner presses Continue. Remembered per browser (site/dojo/views.py).
+BOT_SPEEDS = {"step": None, "slow": 1500, "normal": 700, "fast": 200}
+BOT_SPEED_LABELS = {
+    "step": pgettext_lazy("bot speed", "one move at a time"),
+    "slow": pgettext_lazy("bot speed", "slow"),
+    "normal": pgettext_lazy("bot speed", "normal"),
+    "fast": pgettext_lazy("bot speed", "fast"),
+}
+DEFAULT_BOT_SPEED = "normal"
+
+
+def bot_speed(request):
+    value = request.COOKIES.get(BOT_SPEED_COOKIE)
+    return value if value in BOT_SPEEDS else DEFAULT_BOT_SPEED
 
 
 def _kit(slug):
@@ -374,6 +392,7 @@ def table_context(request, match, *, refusal=None, message=None, hint=False):
     board = kit.ui.board(view, human, names)
     lang = request.LANGUAGE_CODE
     target = getattr(game.options(table.options), "target", None)
+    speed = bot_speed(request)
     return {
         "kit": kit,
         "game_name": kit.name(lang),
@@ -405,6 +424,9 @@ def table_context(request, match, *, refusal=None, message=None, hint=False):
         # The code holds the seed, and the seed every card of every deal: shown once the match is over.
         "code": deal_code(kit, table.seed, table.players, table.options) if outcome.finished else None,
         "finished_deals": match.finished_deals(),
+        "bot_speed": speed,
+        "bot_delay": BOT_SPEEDS[speed],
+        "bot_speeds": [(value, label) for value, label in BOT_SPEED_LABELS.items()],
     }
 
 

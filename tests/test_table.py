@@ -552,3 +552,40 @@ def test_the_forms_carry_their_csrf_token():
 def test_an_unknown_game_has_no_table(client):
     assert client.get("/en/nosuchgame/play/").status_code == 404
     assert client.post("/en/nosuchgame/play/", options_form()).status_code == 404
+
+
+# --- bot speed ----------------------------------------------------------------------------------
+BOT_STEP = re.compile(r'<form class="bot-step"[^>]*>')
+
+
+def _a_page_where_a_bot_moves(client):
+    url = create(client, code=code_for(nondealer_seed()))
+    player = Player(client, url, htmx=False)
+    for _ in range(20):
+        if 'class="bot-step"' in player.html:
+            return url, player.html
+        player.step()
+    raise AssertionError("the bot never came to move")
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_bots_play_at_the_speed_this_browser_chose(client, lang):
+    url, html = _a_page_where_a_bot_moves(client)
+    form = attrs(BOT_STEP.search(html).group(0))
+    assert form["hx-trigger"] == "load delay:700ms, submit"  # by itself, at the normal pace
+    # One move at a time: the bot waits for the reader to press the button, which names it.
+    response = client.post("/prefs/bot-speed/", {"speed": "step", "next": url})
+    assert response.status_code == 302 and response["Location"] == url
+    html = client.get(url.replace("/en/", f"/{lang}/")).content.decode()
+    form = attrs(BOT_STEP.search(html).group(0))
+    assert form["hx-trigger"] == "submit" and form["data-speed"] == "step"
+    assert ("Show the next move" in html) if lang == "en" else ("次の手を見る" in html)
+    assert re.search(r'<option value="step" selected>', html)
+    client.post("/prefs/bot-speed/", {"speed": "fast", "next": url})
+    form = attrs(BOT_STEP.search(client.get(url).content.decode()).group(0))
+    assert form["hx-trigger"] == "load delay:200ms, submit"
+    # Anything else is the normal pace, and the way back never leaves the site.
+    response = client.post("/prefs/bot-speed/", {"speed": "warp", "next": "https://elsewhere.example/"})
+    assert response["Location"] == "/"
+    form = attrs(BOT_STEP.search(client.get(url).content.decode()).group(0))
+    assert form["hx-trigger"] == "load delay:700ms, submit"

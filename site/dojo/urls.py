@@ -8,6 +8,7 @@ from . import views
 urlpatterns = [
     path("", views.root_redirect, name="root"),
     path("prefs/suits/", views.set_suits, name="set-suits"),
+    path("prefs/bot-speed/", views.set_bot_speed, name="set-bot-speed"),
 ]
 
 urlpatterns += i18n_patterns(

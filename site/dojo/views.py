@@ -8,6 +8,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_POST
 
 from games.catalogue import CATALOGUE
+from games.tables import BOT_SPEED_COOKIE, BOT_SPEEDS, DEFAULT_BOT_SPEED
 
 SUITS_COOKIE = "suits"
 
@@ -27,13 +28,24 @@ def home(request):
     return render(request, "home.html", {"games": CATALOGUE})
 
 
-@require_POST
-def set_suits(request):
-    """Remember two- or four-colour suits for this browser (a cookie), then go back."""
-    value = "four" if request.POST.get("suits") == "four" else "two"
+def _remember(request, cookie, value):
+    """Set a preference cookie for a year and go back to the page it was set from."""
     target = request.POST.get("next") or "/"
     if not url_has_allowed_host_and_scheme(target, {request.get_host()}, request.is_secure()):
         target = "/"
     response = HttpResponseRedirect(target)
-    response.set_cookie(SUITS_COOKIE, value, max_age=365 * 24 * 3600, samesite="Lax", secure=request.is_secure())
+    response.set_cookie(cookie, value, max_age=365 * 24 * 3600, samesite="Lax", secure=request.is_secure())
     return response
+
+
+@require_POST
+def set_suits(request):
+    """Remember two- or four-colour suits for this browser (a cookie), then go back."""
+    return _remember(request, SUITS_COOKIE, "four" if request.POST.get("suits") == "four" else "two")
+
+
+@require_POST
+def set_bot_speed(request):
+    """Remember how fast the bots play at the practice tables (a cookie), then go back."""
+    value = request.POST.get("speed")
+    return _remember(request, BOT_SPEED_COOKIE, value if value in BOT_SPEEDS else DEFAULT_BOT_SPEED)
