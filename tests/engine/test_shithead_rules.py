@@ -299,12 +299,12 @@ def test_exact_values_in_a_known_two_player_ending():
 
 
 def test_an_ending_not_settled_within_the_horizon_is_not_exact():
-    # Both hold long hands of low cards with a king each on an empty pile: far more than the
-    # search horizon of plies before anyone can go out, so no value is proved and none is given.
+    # Four low-to-king cards each on an empty pile: some lines run past the search horizon without
+    # anyone going out, so the position is not proved and no value is given.
     state = G.from_text(
-        "shithead o=d1.fs.r0.j0.l0.x1 seed=? p=2 n=1 d=0 ph=play rd=11 t=0 dir=+ h0=3S4S5S6S7S8SKS u0=- f0=- "
-        "h1=3H4H5H6H7H8HKH u1=- f1=- pile=- bn=AS2S9STSJSQSAH2H9HTHJHQHAD2D3D4D5D6D7D8D9DTDJDQDKDAC2C3C4C5C6C7C8C9C"
-        "TCJCQCKC st=- out=- ls=- fp=0")
+        "shithead o=d1.fs.r0.j0.l0.x1 seed=? p=2 n=1 d=0 ph=play rd=11 t=0 dir=+ h0=3S5S7SKS u0=- f0=- "
+        "h1=4H6H8HKH u1=- f1=- pile=- bn=AS2S4S6S8S9STSJSQSAH2H3H5H7H9HTHJHQHAD2D3D4D5D6D7D8D9DTDJDQDKDAC2C3C4C5C6"
+        "C7C8C9CTCJCQCKC st=- out=- ls=- fp=0")
     from games.shithead.solver import action_values
     assert 0 in action_values(G, state, 0).values()
     assert G.exact_values(state, 0) is None
