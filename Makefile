@@ -13,3 +13,9 @@ test-fast:
 
 e2e:
 	@.venv/bin/python -m pytest -m e2e -q
+
+# Speed figures with production settings (DEBUG off, hashed static files), over plain HTTP on the
+# test Client. `make bench ARGS="--game shithead"` for one game.
+bench:
+	@DJANGO_SECRET_KEY=bench-only DJANGO_SSL_REDIRECT=0 .venv/bin/python manage.py collectstatic --noinput -v0
+	@DJANGO_SECRET_KEY=bench-only DJANGO_SSL_REDIRECT=0 .venv/bin/python manage.py bench $(ARGS)

@@ -1,7 +1,6 @@
 """The Shithead rules engine: the deal, the swap, the first player, plays, burns, pick-ups, blind
 flips, going out, and matches of several deals (decisions.md §5)."""
 
-from dataclasses import replace
 from itertools import combinations
 
 from games.engine.actions import Action
@@ -12,6 +11,15 @@ from games.engine.rules import LEGAL, refuse
 from . import notation
 from .rules import LADDER, RULES, burns, playable_rank, sorted_cards
 from .state import ShitheadOptions, ShitheadState
+
+
+def replace(state, **changes):
+    """A copy of the state with some fields changed. The same as dataclasses.replace without its
+    per-call introspection: states are copied on every action, so this is the engine's hot path."""
+    new = object.__new__(ShitheadState)
+    new.__dict__.update(state.__dict__)
+    new.__dict__.update(changes)
+    return new
 
 KINDS = {
     "swap": ("swap", "ready"),
@@ -152,6 +160,33 @@ class Shithead(Game):
 
             return refuse("shithead.play.beat", card=cards[0], top=effective_top(state.pile))
         return LEGAL
+
+    def legal_actions(self, state, seat):
+        """As the generic one (every action check accepts, sorted), built directly in the play
+        phase: only ranks that may go on the pile are combined. The conformance suite checks that
+        both ways agree."""
+        if state.phase != "play":
+            return super().legal_actions(state, seat)
+        if seat != state.turn:
+            return []
+        source = state.source(seat)
+        if source == "down":
+            return sorted(Action("flip", (), str(i)) for i in range(len(state.down[seat])))
+        zone = state.hands[seat] if source == "hand" else state.up[seat]
+        groups = {}
+        for card in zone:
+            groups.setdefault(card[0], []).append(card)
+        out = []
+        for rank, cards in groups.items():
+            if playable_rank(rank, state.pile):
+                for k in range(1, len(cards) + 1):
+                    out.extend(Action("play", chosen) for chosen in combinations(cards, k))
+        if state.pile:
+            if source == "hand":
+                out.append(Action("pickup"))
+            else:
+                out.extend(Action("pickup", (card,)) for card in zone)
+        return sorted(out)
 
     def candidate_actions(self, state, seat):
         if state.phase == "swap":

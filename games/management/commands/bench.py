@@ -64,14 +64,14 @@ def timed(budget, fn, at_least=3, at_most=100_000):
     return out
 
 
-def positions(game, count, seed="bench"):
+def positions(game, count, players, seed="bench"):
     """A fixed list of (state, seat) to decide in, from seeded random playouts."""
     rng = rng_for("bench-positions", game.slug, seed)
     bot = RandomBot(game)
     out = []
     match = 0
     while len(out) < count:
-        state = game.new(f"{seed}{match}", game.player_counts[0])
+        state = game.new(f"{seed}{match}", players)
         match += 1
         for _ in range(10_000):
             movers = game.to_move(state)
@@ -94,6 +94,7 @@ class Command(BaseCommand):
         parser.add_argument("--game", help="only this game")
         parser.add_argument("--seconds", type=float, default=2.0, help="budget of each measurement")
         parser.add_argument("--positions", type=int, default=40, help="seeded positions per bot level")
+        parser.add_argument("--players", type=int, help="players at the table (default: each game's fewest)")
 
     def handle(self, *args, **opts):
         games = registry.all_games()
@@ -105,13 +106,17 @@ class Command(BaseCommand):
         setup_test_environment()
         old = setup_databases(verbosity=0, interactive=False)
         try:
-            with override_settings(ROOT_URLCONF=__name__):
+            # The test Client speaks plain HTTP: no redirect to HTTPS, or every figure is a redirect.
+            with override_settings(ROOT_URLCONF=__name__, SECURE_SSL_REDIRECT=False):
                 self.floor(budget)
                 for game in games:
-                    self.stdout.write(f"\n{game.slug}")
-                    self.playouts(game, budget)
-                    self.bots(game, budget, opts["positions"])
-                    self.table(game, budget)
+                    players = opts["players"] or game.player_counts[0]
+                    if players not in game.player_counts:
+                        raise CommandError(f"{game.slug} is not played by {players}")
+                    self.stdout.write(f"\n{game.slug}, {players} players")
+                    self.playouts(game, budget, players)
+                    self.bots(game, budget, opts["positions"], players)
+                    self.table(game, budget, players)
         finally:
             teardown_databases(old, verbosity=0)
 
@@ -128,18 +133,18 @@ class Command(BaseCommand):
         client.get("/en/")
         self.line("home page (template, translated)", timed(budget, lambda: client.get("/en/")))
 
-    def playouts(self, game, budget):
-        bots = [RandomBot(game) for _ in range(game.player_counts[0])]
+    def playouts(self, game, budget, players):
+        bots = [RandomBot(game) for _ in range(players)]
         n = 0
         started = time.perf_counter()
         while n < 3 or time.perf_counter() - started < budget:
-            play_match(game, bots, f"bench{n}")
+            play_match(game, bots, f"bench{n}", players)
             n += 1
         secs = time.perf_counter() - started
         self.stdout.write(f"  {'random playouts':<44} {n / secs:10.1f} matches/s   ({n} matches)")
 
-    def bots(self, game, budget, count):
-        spots = positions(game, count)
+    def bots(self, game, budget, count, players):
+        spots = positions(game, count, players)
         for level, cls in bot_levels(game).items():
             bot = cls(game)
             times = []
@@ -154,14 +159,14 @@ class Command(BaseCommand):
                 times.append(time.perf_counter() - t)
             self.line(f"bot decision, {level}", times, "position")
 
-    def table(self, game, budget):
+    def table(self, game, budget, players):
         """Round trips through the practice table's views, as htmx makes them, club bot replying."""
         from games.models import Table
         from games.tables import Kit, Match
 
         kit = Kit(game.slug)
         client = Client()
-        form = {"level": "club", "code": ""}
+        form = {"level": "club", "code": "", "players": players}
         for name, values in game.option_choices().items():
             form[f"opt_{name}"] = values.index(getattr(game.options(), name))
         rng = random.Random(1)
