@@ -237,12 +237,15 @@ def board(view, seat, names=None):
 
     names = _names(view, seat, names)
     n = view.players
+    known = lambda cards: cards if cards and None not in cards else ()  # shown only where known
     others = []
     for k in range(1, n):
         s = (seat + k) % n
         others.append({
             "seat": s, "name": names[s], "hand": len(view.hands[s]), "up": view.up[s],
             "down": len(view.down[s]), "is_dealer": view.dealer == s,
+            # A replay or an open example knows every card; a player's view never does.
+            "hand_cards": known(view.hands[s]), "down_cards": known(view.down[s]),
             "to_move": view.phase == "play" and view.turn == s,
             "out": (view.out.index(s) + 1) if s in view.out else None,
             "ready": view.phase == "swap" and view.ready[s],
@@ -251,6 +254,7 @@ def board(view, seat, names=None):
     return {
         "seat": seat, "names": names, "me": names[seat], "others": others,
         "hand": view.hands[seat], "up": view.up[seat], "down": len(view.down[seat]),
+        "down_cards": known(view.down[seat]),
         "pile_top": view.pile[-4:], "pile": len(view.pile), "to_beat": top,
         "joker_on_top": bool(view.pile) and view.pile[-1][0] == "X",
         "stock": len(view.stock), "burned": len(view.burned),

@@ -1,0 +1,160 @@
+"""The practice table of every game that has one, at every number of players it is played by:
+whole matches through the HTTP views as htmx makes them, with nothing the reader may not see ever on
+a page, undo that never shows what was hidden, and a replay of each finished deal with every hand
+open. A game joins by having a practice table (games/ui/<game>.py and its board template).
+"""
+
+import random
+import re
+from collections import Counter
+
+import pytest
+
+from games.engine import registry
+from games.models import Table
+from games.tables import Kit, Match
+from tests.compiled import ensure_compiled
+
+pytestmark = pytest.mark.django_db
+
+HX = {"HTTP_HX_REQUEST": "true"}
+DATA_CARD = re.compile(r'data-card="([^"]+)"')
+# Any attribute whose whole value is one card code (value="7H", data-card="7H", ...).
+CARD_ATTR = re.compile(r'="([2-9TJQKA][SHDC]|X[12]|[1-9RSC][OCEB]|1[0-2][OCEB])"')
+
+
+def _tables():
+    out = []
+    for game in registry.all_games():
+        try:
+            Kit(game.slug)
+        except Exception:  # no practice table for this game yet
+            continue
+        counts = sorted(game.player_counts)
+        for players in dict.fromkeys([counts[0], counts[-1]]):
+            out.append((game.slug, players))
+    return out
+
+
+TABLES = _tables()
+# Zones a player holds (hand, face-up, face-down): a replay shows all of them.
+HELD = ("hand", "up", "down")
+
+
+@pytest.fixture(autouse=True)
+def _catalogue_compiled():
+    ensure_compiled()
+
+
+def create(client, slug, players, level="club", seed=None):
+    game = registry.get(slug)
+    form = {"level": level, "code": "", "players": players}
+    for name, values in game.option_choices().items():
+        form[f"opt_{name}"] = values.index(getattr(game.options(), name))
+    response = client.post(f"/en/{slug}/play/", form)
+    assert response.status_code == 302, response.content.decode()[:2000]
+    return response["Location"]
+
+
+def match_of(url):
+    table = Table.objects.get(token=url.rstrip("/").rsplit("/", 1)[1])
+    return Match(table, Kit(table.game))
+
+
+def visible_cards(match):
+    zones = match.game.zones(match.view())
+    return Counter(c for cards in zones.values() for c in cards if c is not None)
+
+
+def hidden_cards(match):
+    every = Counter(c for cards in match.game.zones(match.state).values() for c in cards if c is not None)
+    return set(every - visible_cards(match))
+
+
+def assert_shows_nothing_hidden(html, match):
+    shown = set(DATA_CARD.findall(html)) - {"?"}
+    visible = set(visible_cards(match))
+    assert shown <= visible, f"hidden cards on the page: {sorted(shown - visible)}"
+    leaked = set(CARD_ATTR.findall(html)) & hidden_cards(match)
+    assert not leaked, f"hidden card codes in the page's attributes: {sorted(leaked)}"
+
+
+def form_for(action, version):
+    """What the board's form posts for an action: the button, and ticked or chosen cards."""
+    kind, _, rest = str(action).partition(":")
+    cards = re.findall(r"X[12]|..", rest) if kind in ("play", "discard", "swap") else []
+    if kind in ("play", "discard") and cards:
+        return {"version": version, "action": kind, "cards": cards}
+    if kind == "swap" and cards:
+        return {"version": version, "action": "swap", "swap_hand": cards[0], "swap_up": cards[1]}
+    return {"version": version, "action": str(action)}
+
+
+@pytest.mark.parametrize("slug,players", TABLES)
+def test_a_whole_match_shows_the_reader_only_what_it_may_see(client, slug, players):
+    url = create(client, slug, players)
+    rng = random.Random(f"{slug}{players}")
+    for _ in range(4000):
+        match = match_of(url)
+        game, table = match.game, match.table
+        if not game.to_move(match.state):
+            break
+        if match.human in game.to_move(match.state):
+            legal = game.legal_actions(match.view(), match.human)
+            action = rng.choice(legal)
+            response = client.post(url + "act/", form_for(action, table.version), **HX)
+            assert response.status_code == 200
+            html = response.content.decode()
+            after = match_of(url)
+            assert after.table.version == table.version + 1, html[:3000]
+            assert_shows_nothing_hidden(html, after)
+            # Now and then, take the decision back: allowed only if it showed nothing new, and the
+            # page afterwards still shows nothing hidden.
+            if rng.random() < 0.1 and 'action="' + url + 'undo/"' in html:
+                response = client.post(url + "undo/", {"version": after.table.version}, **HX)
+                assert response.status_code == 200
+                back = match_of(url)
+                if len(back.table.actions) < len(after.table.actions):
+                    # Taken back to just before the decision (an undo is itself a new version).
+                    assert back.table.actions == table.actions and back.state == match.state
+                    assert back.table.version == after.table.version + 1
+                else:
+                    # Refused (it showed new cards), and nothing changed.
+                    assert back.table.actions == after.table.actions
+                    assert back.table.version == after.table.version
+                assert_shows_nothing_hidden(response.content.decode(), back)
+        else:
+            response = client.post(url + "step/", {"version": table.version}, **HX)
+            assert response.status_code == 200
+            after = match_of(url)
+            assert after.table.version == table.version + 1
+            assert_shows_nothing_hidden(response.content.decode(), after)
+    else:
+        pytest.fail("the match did not end")
+    match = match_of(url)
+    assert match.table.finished
+    html = client.get(url).content.decode()
+    assert 'class="match-result' in html and f"{slug}-" in html  # the deal code, now the match is over
+    # Every finished deal replays with every card of every player shown, at every step.
+    for deal in match.finished_deals():
+        first, last = match.deal_range(deal)
+        for step in sorted({0, (last - first) // 2, last - first}):
+            replay = client.get(url + f"replay/?deal={deal}&step={step}")
+            assert replay.status_code == 200
+            state = match.states[first + step]
+            zones = match.game.zones(state)
+            held = Counter(c for name, cards in zones.items() if name.split(".")[0] in HELD for c in cards)
+            shown = Counter(DATA_CARD.findall(replay.content.decode()))
+            assert not held - shown, f"step {step}: a player's card is not shown: {sorted(held - shown)}"
+
+
+@pytest.mark.parametrize("slug,players", TABLES)
+def test_another_browser_sees_nothing_of_the_table(client, slug, players):
+    from django.test import Client
+
+    url = create(client, slug, players)
+    other = Client()
+    for path in ("", "replay/", "?hint=1"):
+        assert other.get(url + path).status_code == 404
+    for path in ("act/", "step/", "undo/"):
+        assert other.post(url + path, {"version": 0, "action": "pickup"}).status_code in (403, 404)
