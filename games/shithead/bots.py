@@ -7,6 +7,7 @@
   the end with club players, and keeps the move that finishes best.
 """
 
+import random
 import time
 
 from games.engine.actions import Action
@@ -111,34 +112,49 @@ class Club(ShitheadBot):
 
 
 class Expert(Club):
-    """Monte Carlo: for each distinct sensible move, deals the unseen cards consistently with the
-    view many times, plays on with club players to the end of the deal, and keeps the move with
-    the best average finish. The work is a fixed number of playouts, and a time budget caps it on a
-    machine under load (at least two worlds are always played)."""
+    """The club player's move, unless looking ahead shows a better one. For each sensible move it
+    deals the unseen cards consistently with the view several times, plays each world to the end
+    of the deal with club players, and compares every move with the club's choice on the same
+    worlds and the same luck (paired differences). It leaves the club's choice only when another
+    move is better by a clear margin, so noise in the playouts cannot make it worse than club.
+    The work is a fixed number of worlds, capped by a time budget on a machine under load."""
 
     level = "expert"
-    playouts = 32
+    worlds = 16
     horizon = 120  # actions per playout before it is scored by cards left
     budget = 0.25  # seconds
+    margin = 0.02  # the least average gain (in finishing score) worth leaving the club's move for
 
     def choose(self, view, seat, rng):
         if view.phase != "play":
             return super().choose(view, seat, rng)
         legal = self.game.legal_actions(view, seat)
+        default = super().choose(view, seat, rng)
         options = self._options(view, seat, legal)
+        if default not in options:
+            options.insert(0, default)
         if len(options) == 1:
             return options[0]
         club = Club(self.game)
-        totals = dict.fromkeys(options, 0.0)
-        per = max(4, self.playouts // len(options))
+        gains = {a: [] for a in options if a != default}
         stop = time.perf_counter() + self.budget
-        for i in range(per):
-            if i >= 2 and time.perf_counter() > stop:
+        for i in range(self.worlds):
+            if i >= 4 and time.perf_counter() > stop:
                 break
             world = self.game.determinize(view, seat, rng)
-            for action in options:
-                totals[action] += self._playout(world, seat, action, club, rng)
-        return max(options, key=lambda a: (totals[a], -options.index(a)))
+            luck = rng.random()
+            base = self._playout(world, seat, default, club, random.Random(luck))
+            for action, found in gains.items():
+                found.append(self._playout(world, seat, action, club, random.Random(luck)) - base)
+        best, best_low = default, 0.0
+        for action, found in gains.items():
+            n = len(found)
+            mean = sum(found) / n
+            spread = (sum((x - mean) ** 2 for x in found) / (n - 1)) ** 0.5 if n > 1 else 1.0
+            low = mean - 2 * spread / n ** 0.5  # about a 95% lower bound on the gain
+            if mean >= self.margin and low > best_low:
+                best, best_low = action, low
+        return best
 
     def _options(self, view, seat, legal):
         """The moves worth comparing: every rank played whole, a special played singly, a pick-up
