@@ -98,6 +98,9 @@ BOT_SPEED_LABELS = {
     "fast": pgettext_lazy("bot speed", "fast"),
 }
 DEFAULT_BOT_SPEED = "normal"
+# The table shows the latest lines of the deal's story (a long Shithead deal has hundreds); the
+# whole story is one link away, and in the replay.
+LOG_LINES = 40
 
 
 def bot_speed(request):
@@ -393,6 +396,8 @@ def table_context(request, match, *, refusal=None, message=None, hint=False):
     lang = request.LANGUAGE_CODE
     target = getattr(game.options(table.options), "target", None)
     speed = bot_speed(request)
+    log = match.log()
+    whole_log = request.GET.get("log") == "all"
     return {
         "kit": kit,
         "game_name": kit.name(lang),
@@ -410,7 +415,8 @@ def table_context(request, match, *, refusal=None, message=None, hint=False):
         "deal": deal,
         "level_label": kit.level_label(table.level),
         "level": table.level,
-        "log": match.log(),
+        "log": log[-LOG_LINES:] if not whole_log else log,
+        "log_earlier": 0 if whole_log else max(0, len(log) - LOG_LINES),
         "refusal": refusal,
         "message": message,
         "hint": hint_data,

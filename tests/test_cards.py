@@ -145,7 +145,7 @@ def test_card_tag_in_both_languages():
         html = render('{% card "QH" %}')
     assert 'data-card="QH"' in html
     assert 'role="img"' in html and 'aria-label="ハートのクイーン"' in html
-    assert '<svg aria-hidden="true" focusable="false" viewBox="0 0 100 140">' in html
+    assert '<svg aria-hidden="true" viewBox="0 0 100 140">' in html
     assert re.search(r'<use href="[^"]*cards/french\.svg#QH"/>', html)
     assert len(html) < 260
     with translation.override("en"):
