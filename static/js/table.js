@@ -28,7 +28,8 @@
     if (!hadFocus) return;
     var table = document.getElementById("table");
     if (!table) return;
-    var next = table.querySelector(".table-message a, .table-board .is-legal, .table-board input[type=checkbox], .bot-step button");
+    var next = table.querySelector(".table-message a, .table-board button.is-legal, .table-board .is-legal input, " +
+                                   ".table-board input[type=checkbox], .table-board input[type=radio], .bot-step button");
     if (!next) {
       next = table.querySelector(".turn");
       if (next) next.setAttribute("tabindex", "-1");

@@ -87,3 +87,68 @@ def test_a_table_and_its_replay_have_no_serious_findings(live_server, page, lang
         page.locator('a[href*="/replay/"]').first.click()
         page.wait_for_url(re.compile(r"/replay/"))
         assert audit(page) == [], f"{game.slug} replay"
+
+
+# --- the keyboard alone ---------------------------------------------------------------------------
+def _focused(locator):
+    return locator.evaluate("el => el === document.activeElement")
+
+
+def _tab_to(page, target, limit=200):
+    """Press Tab (as a keyboard user does) until the target has the focus."""
+    for _ in range(limit):
+        if _focused(target):
+            return
+        page.keyboard.press("Tab")
+    pytest.fail("the control could not be reached with Tab")
+
+
+def _keyboard_move(page):
+    """One legal decision by keyboard: tick a playable card (or a card to discard) with Space and
+    press the play (discard) button with Enter, or press a highlighted button with Enter."""
+    board = page.locator("form.table-board")
+    tick = board.locator("label.card-check.is-legal input").first
+    if tick.count():
+        _tab_to(page, tick)
+        page.keyboard.press("Space")
+        expect(tick).to_be_checked()
+        play = board.locator('button[name="action"][value="play"]')
+        _tab_to(page, play)
+        page.keyboard.press("Enter")
+        return
+    boxes = board.locator('input[name="cards"]')
+    discard = board.locator('button[value="discard"]')
+    if boxes.count() and discard.count():
+        _tab_to(page, boxes.first)
+        page.keyboard.press("Space")
+        _tab_to(page, discard)
+        page.keyboard.press("Enter")
+        return
+    button = board.locator("button.is-legal").first
+    _tab_to(page, button)
+    page.keyboard.press("Enter")
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("slug", [g.slug for g in registry.all_games() if content.has_rules(g.slug)])
+def test_a_whole_deal_by_keyboard_alone(live_server, watched, problems, slug):
+    page = watched
+    page.set_default_timeout(15_000)
+    page.goto(f"{live_server.url}/en/{slug}/play/")
+    # The set-up form, by keyboard: Tab to the start button and press Enter.
+    start = page.locator("form.table-setup button[type=submit]")
+    _tab_to(page, start, limit=400)
+    page.keyboard.press("Enter")
+    page.wait_for_url(re.compile(rf"/en/{slug}/play/[\w-]+/$"))
+    table = page.locator("#table")
+    for _ in range(1500):
+        if page.locator(".deal-summary").count():
+            break
+        version = table.get_attribute("data-version")
+        if page.locator("form.bot-step").count() == 0:
+            _keyboard_move(page)
+        expect(table).not_to_have_attribute("data-version", version)
+    else:
+        pytest.fail("the deal did not end")
+    expect(page.locator(".deal-summary li").first).to_be_visible()
+    assert problems == []
