@@ -82,6 +82,14 @@ DATABASES = {
         default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}", conn_max_age=60, conn_health_checks=True
     )
 }
+if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
+    # Several workers write to one SQLite file: write-ahead logging lets readers go on while one
+    # writes, IMMEDIATE transactions take the write lock up front (no deadlock between two that
+    # both read first), and a writer waits up to 20 s for the lock instead of failing.
+    DATABASES["default"].setdefault("OPTIONS", {}).update({
+        "timeout": 20, "transaction_mode": "IMMEDIATE",
+        "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+    })
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 SESSION_ENGINE = "django.contrib.sessions.backends.signed_cookies"

@@ -1,7 +1,7 @@
 """Site-wide views: the language redirect, the home page and the display preferences."""
 
 from django.conf import settings
-from django.http import HttpResponseRedirect
+from django.http import HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
 from django.utils import translation
 from django.utils.http import url_has_allowed_host_and_scheme
@@ -11,6 +11,11 @@ from games.catalogue import CATALOGUE
 from games.tables import BOT_SPEED_COOKIE, BOT_SPEEDS, DEFAULT_BOT_SPEED
 
 SUITS_COOKIE = "suits"
+
+
+def healthz(request):
+    """For load balancers and the load run's floor: the smallest answer the site can give."""
+    return HttpResponse(b"ok", content_type="text/plain")
 
 
 def root_redirect(request):

@@ -1,0 +1,336 @@
+"""A load run against the real production stack: python manage.py loadrun [--seconds 20] [--servers 1]
+
+It starts gunicorn (2 workers each) on loopback with production settings (DEBUG off, hashed static
+files) on the database the environment names (DATABASE_URL, or SQLite), then measures in one run:
+- the floor: wrk on /healthz/ (an empty view behind the same middleware);
+- a mixed workload with wrk: rules pages, hubs, lessons, puzzle pages and puzzle answers (POSTs
+  with a session and CSRF token), in both languages;
+- at the same time, practice tables played by clients that read the legal moves from the event log
+  and post real decisions and bot steps (with --servers 2 they alternate between two servers, and
+  one server is restarted mid-run).
+It prints requests per second and latency (p50/p99) of each, errors (anything but 2xx/3xx, and any
+stale answer to a move that was current), and the ratio of the mix to the floor. It needs `wrk`
+(apt-get install wrk). Figures, never tests: nothing here asserts on time.
+"""
+
+import http.client
+import os
+import random
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+from urllib.parse import urlencode
+
+from django.conf import settings
+from django.core.management.base import BaseCommand, CommandError
+
+from games.engine import registry
+from games.engine.play import bot_levels
+
+LUA = """
+local requests = {}
+local i = 0
+init = function(args)
+%(items)s
+end
+request = function()
+  i = i %% #requests + 1
+  return requests[i]
+end
+done = function(summary, latency, requests_)
+  io.write(string.format("RESULT requests=%%d seconds=%%f p50=%%f p99=%%f errors=%%d non2xx=%%d\\n",
+    summary.requests, summary.duration / 1e6, latency:percentile(50) / 1e3, latency:percentile(99) / 1e3,
+    summary.errors.connect + summary.errors.read + summary.errors.write + summary.errors.timeout,
+    summary.errors.status))
+end
+"""
+
+
+def pct(values, p):
+    values = sorted(values)
+    return values[min(len(values) - 1, max(0, round(p / 100 * len(values) + 0.5) - 1))] if values else 0.0
+
+
+class Server:
+    """One gunicorn on loopback with production settings."""
+
+    def __init__(self, port, env, log):
+        self.port, self.env, self.log = port, env, log
+        self.proc = None
+
+    def start(self):
+        root = Path(settings.BASE_DIR)
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "gunicorn", "--pythonpath", str(root / "site"), "dojo.wsgi",
+             "--workers", "2", "--bind", f"127.0.0.1:{self.port}", "--error-logfile", str(self.log)],
+            cwd=root, env=self.env, start_new_session=True)
+        for _ in range(100):
+            try:
+                conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=2)
+                conn.request("GET", "/healthz/")
+                if conn.getresponse().status == 200:
+                    return
+            except OSError:
+                time.sleep(0.1)
+        raise CommandError(f"gunicorn did not start on port {self.port} (see {self.log})")
+
+    def stop(self):
+        if self.proc and self.proc.poll() is None:
+            os.killpg(self.proc.pid, signal.SIGTERM)
+            self.proc.wait(20)
+
+
+class Browser:
+    """A minimal browser: cookies, CSRF token, one keep-alive connection per server."""
+
+    def __init__(self, ports):
+        self.ports = ports
+        self.cookies = {}
+        self.conns = {}
+
+    def request(self, method, path, form=None, port=None, hx=False):
+        port = port or self.ports[0]
+        headers = {"Cookie": "; ".join(f"{k}={v}" for k, v in self.cookies.items()),
+                   "Referer": f"http://127.0.0.1:{port}/", "Host": "127.0.0.1"}
+        body = None
+        if form is not None:
+            body = urlencode({**form, "csrfmiddlewaretoken": self.cookies.get("csrftoken", "")}, doseq=True)
+            headers["Content-Type"] = "application/x-www-form-urlencoded"
+            headers["X-CSRFToken"] = self.cookies.get("csrftoken", "")
+        if hx:
+            headers["HX-Request"] = "true"
+        for attempt in range(2):
+            conn = self.conns.get(port) or http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+            self.conns[port] = conn
+            try:
+                conn.request(method, path, body=body, headers=headers)
+                response = conn.getresponse()
+                data = response.read()
+                break
+            except (http.client.HTTPException, OSError):
+                conn.close()
+                self.conns.pop(port, None)
+                if attempt:
+                    raise
+        for value in response.headers.get_all("Set-Cookie") or []:
+            name, _, rest = value.partition("=")
+            self.cookies[name.strip()] = rest.split(";", 1)[0]
+        return response.status, response.headers, data
+
+
+class Command(BaseCommand):
+    help = "Load-run the production stack (gunicorn, 2 workers) with wrk: floor and a mixed workload."
+
+    def add_arguments(self, parser):
+        parser.add_argument("--seconds", type=int, default=20, help="length of each wrk run")
+        parser.add_argument("--connections", type=int, default=8)
+        parser.add_argument("--servers", type=int, choices=(1, 2), default=1)
+        parser.add_argument("--tables", type=int, default=2, help="clients playing practice tables")
+        parser.add_argument("--port", type=int, default=8790)
+
+    def handle(self, *args, **opts):
+        if not shutil.which("wrk"):
+            raise CommandError("wrk is not installed (apt-get install wrk)")
+        work = Path(tempfile.mkdtemp(prefix="loadrun-"))
+        env = {**os.environ, "DJANGO_DEBUG": "0", "DJANGO_SSL_REDIRECT": "0",
+               "DJANGO_SECRET_KEY": os.environ.get("DJANGO_SECRET_KEY") or "loadrun-" + "x" * 40,
+               "DJANGO_ALLOWED_HOSTS": "127.0.0.1,localhost", "DJANGO_HSTS_SECONDS": "0"}
+        manage = [sys.executable, str(Path(settings.BASE_DIR) / "manage.py")]
+        for step in (["collectstatic", "--noinput", "-v0"], ["migrate", "-v0"]):
+            subprocess.run(manage + step, env=env, check=True)
+        ports = [opts["port"] + i for i in range(opts["servers"])]
+        servers = [Server(p, env, work / f"gunicorn-{p}.log") for p in ports]
+        try:
+            for s in servers:
+                s.start()
+            self.stdout.write(f"gunicorn, 2 workers x {len(servers)} server(s), database "
+                              f"{settings.DATABASES['default']['ENGINE'].rsplit('.', 1)[-1]}, "
+                              f"wrk {opts['connections']} connections, {opts['seconds']} s per run")
+            floor = self.wrk(work, ports[0], [("GET", "/healthz/", None)], opts)
+            self.report("floor: empty view /healthz/", floor)
+            items = self.mix(ports[0])
+            stop = threading.Event()
+            drivers = [TableDriver(i, ports, stop) for i in range(opts["tables"])]
+            threads = [threading.Thread(target=d.run) for d in drivers]
+            for t in threads:
+                t.start()
+            restarter = None
+            if len(servers) == 2:
+                restarter = threading.Timer(opts["seconds"] / 2, self.restart, args=(servers[1],))
+                restarter.start()
+            mixed = self.wrk(work, ports[0], items, opts)
+            stop.set()
+            for t in threads:
+                t.join(60)
+            if restarter:
+                restarter.join()
+            self.report(f"mixed pages and puzzle answers ({len(items)} distinct requests)", mixed)
+            self.stdout.write(f"  mixed / floor: {mixed['rps'] / floor['rps']:.2f} of the floor's requests per second, "
+                              f"p99 {mixed['p99'] / max(floor['p99'], 1e-9):.1f}x the floor's")
+            times = [t for d in drivers for t in d.times]
+            errors = sum(d.errors for d in drivers)
+            diverged = sum(d.diverged for d in drivers)
+            moves = sum(d.moves for d in drivers)
+            self.stdout.write(
+                f"  practice tables, {len(drivers)} clients alongside: {len(times)} requests ({moves} moves), "
+                f"p50 {pct(times, 50) * 1000:.1f} ms, p99 {pct(times, 99) * 1000:.1f} ms, errors {errors}, "
+                f"event logs diverged {diverged}")
+            for d in drivers:
+                for line in d.problems[:3]:
+                    self.stdout.write(f"    {line}")
+        finally:
+            for s in servers:
+                s.stop()
+            shutil.rmtree(work, ignore_errors=True)
+
+    def restart(self, server):
+        server.stop()
+        server.start()
+        self.stdout.write(f"  (server on port {server.port} restarted mid-run)")
+
+    def mix(self, port):
+        """The requests of the mixed workload: GETs of content pages and POSTs of puzzle answers."""
+        from tutorials import lessons, puzzles
+        from tutorials.content import has_rules
+
+        browser = Browser([port])
+        browser.request("GET", "/en/")  # a session and a CSRF cookie
+        items = []
+        for game in registry.all_games():
+            slug = game.slug
+            for lang in ("ja", "en"):
+                items.append(("GET", f"/{lang}/{slug}/", None))
+                if has_rules(slug):
+                    items += [("GET", f"/{lang}/{slug}/rules/", None)] * 2
+                for lesson in lessons.lessons(slug)[:2]:
+                    items.append(("GET", f"/{lang}/{slug}/lessons/{lesson.id}/2/", None))
+                for p in puzzles.puzzles(slug)[:4]:
+                    items.append(("GET", f"/{lang}/{slug}/puzzles/{p.id}/", None))
+                    kind, _, cards = p.answers[0].partition(":")
+                    form = ({"action": kind, "cards": re.findall("..", cards)} if kind in ("play", "discard") and
+                            len(cards) > 2 else {"action": p.answers[0]})
+                    items.append(("POST", f"/{lang}/{slug}/puzzles/{p.id}/", form))
+            items.append(("GET", "/en/", None))
+        token = browser.cookies.get("csrftoken", "")
+        cookie = "; ".join(f"{k}={v}" for k, v in browser.cookies.items())
+        out = []
+        for method, path, form in items:
+            if form is None:
+                out.append((method, path, None, {"Cookie": cookie}))
+            else:
+                body = urlencode({**form, "csrfmiddlewaretoken": token}, doseq=True)
+                out.append((method, path, body, {"Cookie": cookie, "Content-Type": "application/x-www-form-urlencoded",
+                                                 "Referer": f"http://127.0.0.1:{port}/"}))
+        return out
+
+    def wrk(self, work, port, items, opts):
+        lines = []
+        for item in items:
+            method, path, body = item[:3]
+            headers = item[3] if len(item) > 3 else {}
+            hdr = "{" + ", ".join(f'["{k}"] = "{v}"' for k, v in headers.items()) + "}"
+            body_lua = "nil" if body is None else '"' + body.replace("\\", "\\\\").replace('"', '\\"') + '"'
+            lines.append(f'  requests[#requests + 1] = wrk.format("{method}", "{path}", {hdr}, {body_lua})')
+        script = work / "mix.lua"
+        script.write_text(LUA % {"items": "\n".join(lines)})
+        run = subprocess.run(["wrk", "-t", "2", "-c", str(opts["connections"]), "-d", f"{opts['seconds']}s",
+                              "-s", str(script), f"http://127.0.0.1:{port}"], capture_output=True, text=True)
+        m = re.search(r"RESULT requests=(\d+) seconds=([\d.]+) p50=([\d.]+) p99=([\d.]+) errors=(\d+) "
+                      r"non2xx=(\d+)", run.stdout)
+        if not m:
+            raise CommandError(f"wrk said: {run.stdout}\n{run.stderr}")
+        n, secs, p50, p99, errors, non2xx = m.groups()
+        return {"rps": int(n) / float(secs), "p50": float(p50), "p99": float(p99), "n": int(n),
+                "errors": int(errors) + int(non2xx)}
+
+    def report(self, label, r):
+        self.stdout.write(f"  {label:<56} {r['rps']:8.0f} req/s   p50 {r['p50']:6.1f} ms   p99 {r['p99']:6.1f} ms   "
+                          f"errors {r['errors']} of {r['n']}")
+
+
+class TableDriver:
+    """Plays practice tables through the servers: reads the position from the event log (the
+    database every server shares), posts the club bot's choice for the reader or a bot step,
+    alternating servers request by request. Checks that every move lands exactly once."""
+
+    def __init__(self, index, ports, stop):
+        self.index, self.ports, self.stop = index, ports, stop
+        self.times, self.errors, self.diverged, self.moves = [], 0, 0, 0
+        self.problems = []
+
+    def run(self):
+        from django.db import connection
+
+        try:
+            games = [g for g in registry.all_games() if g.slug in ("ecarte", "shithead")]
+            rng = random.Random(self.index)
+            n = 0
+            while not self.stop.is_set():
+                game = games[n % len(games)]
+                self.play(game, rng, n)
+                n += 1
+        finally:
+            connection.close()
+
+    def play(self, game, rng, n):
+        from games.models import Table
+        from games.tables import Kit, Match
+
+        browser = Browser(self.ports)
+        browser.request("GET", f"/en/{game.slug}/play/")
+        players = game.player_counts[min(n, len(game.player_counts) - 1)] if len(game.player_counts) > 1 else 2
+        form = {"level": "club", "code": "", "players": players}
+        for name, values in game.option_choices().items():
+            form[f"opt_{name}"] = values.index(getattr(game.options(), name))
+        status, headers, _ = browser.request("POST", f"/en/{game.slug}/play/", form)
+        if status != 302:
+            self.errors += 1
+            self.problems.append(f"creating a {game.slug} table: HTTP {status}")
+            return
+        url = headers["Location"]
+        token = url.rstrip("/").rsplit("/", 1)[1]
+        reader = bot_levels(game)["club"](game)
+        kit = Kit(game.slug)
+        for i in range(3000):
+            if self.stop.is_set():
+                return
+            table = Table.objects.get(token=token)
+            match = Match(table, kit)
+            movers = game.to_move(match.state)
+            if not movers:
+                return
+            port = self.ports[i % len(self.ports)]
+            if match.human in movers:
+                action = str(reader.choose(match.view(), match.human, rng))
+                kind, _, cards = action.partition(":")
+                data = {"version": table.version, "action": action}
+                if kind in ("play", "discard") and cards:
+                    data = {"version": table.version, "action": kind, "cards": re.findall("X[12]|..", cards)}
+                elif kind == "swap" and cards:
+                    data = {"version": table.version, "action": "swap", "swap_hand": cards[:2], "swap_up": cards[2:]}
+                path = url + "act/"
+            else:
+                data, path = {"version": table.version}, url + "step/"
+            t = time.perf_counter()
+            try:
+                status, _, _ = browser.request("POST", path, data, port=port, hx=True)
+            except (OSError, http.client.HTTPException) as e:
+                # A server being restarted: the move either landed or not; the log says which.
+                self.problems.append(f"port {port} unreachable ({e.__class__.__name__}); carried on")
+                continue
+            self.times.append(time.perf_counter() - t)
+            after = Table.objects.get(token=token)
+            if status >= 400:
+                self.errors += 1
+                self.problems.append(f"{path}: HTTP {status}")
+            elif after.version != table.version + 1 or after.actions[: len(table.actions)] != table.actions:
+                self.diverged += 1
+                self.problems.append(f"{path}: version {table.version} -> {after.version}")
+            else:
+                self.moves += 1

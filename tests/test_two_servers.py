@@ -1,0 +1,104 @@
+"""Two gunicorn servers sharing one PostgreSQL database serve one practice table alternately, request
+by request, and one of them is restarted in the middle of a hand: every move lands exactly once and
+the event log never diverges, because the log in the database is the only truth.
+
+Runs where the suite runs on PostgreSQL (`make test` does both); skipped on SQLite, whose test
+database lives in memory where no other process can see it.
+"""
+
+import os
+import re
+import random
+import socket
+from urllib.parse import quote
+
+import pytest
+from django.db import connection
+
+from games.engine import registry
+from games.engine.play import bot_levels
+from games.management.commands.loadrun import Browser, Server
+from games.models import Table
+from games.tables import Kit, Match
+
+pytestmark = [pytest.mark.slow, pytest.mark.django_db(transaction=True)]
+
+
+def _free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _database_url():
+    d = connection.settings_dict
+    auth = quote(d["USER"] or "", safe="") + (":" + quote(d["PASSWORD"], safe="") if d["PASSWORD"] else "")
+    host = quote(d["HOST"] or "localhost", safe="")
+    port = f":{d['PORT']}" if d["PORT"] else ""
+    return f"postgres://{auth}@{host}{port}/{d['NAME']}"
+
+
+@pytest.mark.parametrize("slug,players", [("shithead", 3), ("ecarte", 2)])
+def test_two_servers_one_table_and_a_restart(tmp_path, slug, players):
+    if connection.vendor != "postgresql":
+        pytest.skip("needs PostgreSQL (the suite's second run)")
+    env = {**os.environ, "DATABASE_URL": _database_url(), "DJANGO_DEBUG": "0", "DJANGO_SSL_REDIRECT": "0",
+           "DJANGO_SECRET_KEY": "two-servers-" + "x" * 40, "DJANGO_ALLOWED_HOSTS": "127.0.0.1",
+           "DJANGO_STATIC_MANIFEST": "0", "DJANGO_HSTS_SECONDS": "0"}
+    servers = [Server(_free_port(), env, tmp_path / f"gunicorn-{i}.log") for i in range(2)]
+    game = registry.get(slug)
+    try:
+        for s in servers:
+            s.start()
+        ports = [s.port for s in servers]
+        browser = Browser(ports)
+        browser.request("GET", f"/en/{slug}/play/")
+        form = {"level": "club", "code": "", "players": players}
+        for name, values in game.option_choices().items():
+            form[f"opt_{name}"] = values.index(getattr(game.options(), name))
+        status, headers, _ = browser.request("POST", f"/en/{slug}/play/", form)
+        assert status == 302
+        url = headers["Location"]
+        token = url.rstrip("/").rsplit("/", 1)[1]
+        reader = bot_levels(game)["club"](game)
+        rng = random.Random(slug)
+        expected = []
+        restarted = False
+        for i in range(400):
+            table = Table.objects.get(token=token)
+            assert table.actions == expected  # the log is exactly the moves made, in order
+            match = Match(table, Kit(slug))
+            movers = game.to_move(match.state)
+            if not movers:
+                break
+            if i == 12 and not restarted:
+                servers[1].stop()  # mid-hand: the next requests go to a server that is starting again
+                servers[1].start()
+                restarted = True
+            port = ports[i % 2]
+            if match.human in movers:
+                action = str(reader.choose(match.view(), match.human, rng))
+                kind, _, cards = action.partition(":")
+                data = {"version": table.version, "action": action}
+                if kind in ("play", "discard") and cards:
+                    data = {"version": table.version, "action": kind, "cards": re.findall("X[12]|..", cards)}
+                elif kind == "swap" and cards:
+                    data = {"version": table.version, "action": "swap", "swap_hand": cards[:2], "swap_up": cards[2:]}
+                status, _, body = browser.request("POST", url + "act/", data, port=port, hx=True)
+                assert status == 200, body[:500]
+                expected.append([match.human, action])
+            else:
+                status, _, _ = browser.request("POST", url + "step/", {"version": table.version}, port=port, hx=True)
+                assert status == 200
+                after = Table.objects.get(token=token)
+                assert after.version == table.version + 1
+                expected.append(after.actions[-1])
+            # Both servers show the same table after every move.
+            pages = [browser.request("GET", url, port=p)[2] for p in ports]
+            versions = [int(re.search(rb'data-version="(\d+)"', page).group(1)) for page in pages]
+            assert versions[0] == versions[1] == Table.objects.get(token=token).version
+        assert restarted
+        assert Table.objects.get(token=token).actions == expected
+    finally:
+        for s in servers:
+            s.stop()
