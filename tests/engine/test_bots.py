@@ -1,0 +1,44 @@
+"""Every bot level of every registered game decides from a seat's view alone: the view it gets has
+no hidden card in it, its choice is legal in the real position, and any other deal the view allows
+(a different arrangement of the unseen cards) gets the very same choice from the same luck."""
+
+import pytest
+
+from games.engine import registry
+from games.engine.play import bot_levels
+from games.engine.rng import rng_for
+
+pytestmark = pytest.mark.engine
+
+CASES = [(g.slug, level, players) for g in registry.all_games() for level in bot_levels(g)
+         for players in sorted({min(g.player_counts), max(g.player_counts)})]
+
+
+@pytest.mark.parametrize("slug,level,players", CASES)
+def test_bots_decide_from_the_view_alone(slug, level, players):
+    game = registry.get(slug)
+    bot = bot_levels(game)[level](game)
+    matches = 1 if level == "expert" else 4
+    decisions = 0
+    for m in range(matches):
+        state = game.new(f"bots-{level}-{m}", players)
+        for _ in range(120 if level == "expert" else 3000):
+            movers = game.to_move(state)
+            if not movers:
+                break
+            seat = min(movers)
+            view = game.view(state, seat)
+            hidden = game.hidden_zones(state, seat)
+            assert all(c is None for name, cards in game.zones(view).items() if name in hidden for c in cards)
+            action = bot.choose(view, seat, rng_for("bot", slug, level, m, decisions))
+            assert game.check(state, seat, action), (level, game.to_text(view), action)
+            if decisions % 7 == 0 and len(game.legal_actions(state, seat)) > 1:
+                # Another deal the seat cannot tell apart: the same view, the same choice.
+                other = game.determinize(view, seat, rng_for("other", slug, m, decisions))
+                assert game.view(other, seat) == view
+                again = bot.choose(game.view(other, seat), seat, rng_for("bot", slug, level, m, decisions))
+                if level != "expert":  # the expert's time budget may cut its search short
+                    assert again == action
+            state = game.apply(state, seat, action)
+            decisions += 1
+    assert decisions > 0
