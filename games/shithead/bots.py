@@ -16,6 +16,11 @@ from games.engine.rng import below
 
 from .rules import LADDER, SPECIAL, sort_key
 
+# How often a beginner or club player departs from its habit (see Club.play). Without it, two bots
+# left alone at the end of a deal can repeat the same pick-ups and plays for ever (the rules have no
+# end for such a deal); with it, the repetition breaks.
+WHIM = 0.1
+
 # How much a card is worth keeping (higher: keep it face up / play it late).
 KEEP = {r: i for i, r in enumerate("3456789JQKA")}
 KEEP.update({"2": 13, "T": 14, "X": 15})
@@ -65,6 +70,8 @@ class Beginner(ShitheadBot):
     def play(self, view, seat, legal, rng):
         plays = [a for a in legal if a.kind == "play" and len(a.cards) == 1]
         if plays:
+            if rng.random() < WHIM:
+                return plays[below(rng, len(plays))]
             return min(plays, key=lambda a: (LADDER.find(a.cards[0][0]) if a.cards[0][0] != "X" else 13, a))
         return self.pickup(view, seat, legal)
 
@@ -92,6 +99,10 @@ class Club(ShitheadBot):
         plain = [r for r in by_rank if r not in SPECIAL]
         pile = len(view.pile)
         if plain:
+            if len(plain) > 1 and rng.random() < WHIM:
+                # Now and then another rank: players who always answer alike can pass the same
+                # cards back and forth for ever once the stock is gone.
+                plain = sorted(plain, key=lambda r: LADDER.find(r))[1:]
             low = min(plain, key=lambda r: LADDER.find(r))
             # A high card on a small pile early is a waste when a special would reset it cheaply.
             return by_rank[low]

@@ -42,3 +42,21 @@ def test_bots_decide_from_the_view_alone(slug, level, players):
             state = game.apply(state, seat, action)
             decisions += 1
     assert decisions > 0
+
+
+@pytest.mark.parametrize("slug", [g.slug for g in registry.all_games()])
+def test_matches_between_bots_always_end(slug):
+    # Left alone (the reader out of the deal, or in the arena), bots must still finish: a game
+    # whose rules allow endless play relies on its bots not repeating themselves for ever.
+    from games.engine.play import play_match
+
+    game = registry.get(slug)
+    levels = bot_levels(game)
+    for players in game.player_counts:
+        for m in range(300):
+            # The arena's seating and seeds (one seat of a level among the other), both ways round:
+            # among them was a deal two beginners once played for ever.
+            for one, rest in (("club", "beginner"), ("beginner", "club")):
+                bots = [levels[one if s == m % players else rest](game) for s in range(players)]
+                final = play_match(game, bots, f"arena{m}", players, max_actions=20_000)
+                assert game.outcome(final).finished
