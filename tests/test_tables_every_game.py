@@ -23,7 +23,7 @@ DATA_CARD = re.compile(r'data-card="([^"]+)"')
 CARD_ATTR = re.compile(r'="([2-9TJQKA][SHDC]|X[12]|[1-9RSC][OCEB]|1[0-2][OCEB])"')
 
 
-def _tables():
+def _tables(every_count=False):
     out = []
     for game in registry.all_games():
         try:
@@ -31,12 +31,13 @@ def _tables():
         except Exception:  # no practice table for this game yet
             continue
         counts = sorted(game.player_counts)
-        for players in dict.fromkeys([counts[0], counts[-1]]):
+        for players in (counts if every_count else dict.fromkeys([counts[0], counts[-1]])):
             out.append((game.slug, players))
     return out
 
 
-TABLES = _tables()
+TABLES = _tables()  # each game at its fewest and most players
+EVERY_COUNT = _tables(every_count=True)
 # Zones a player holds (hand, face-up, face-down): a replay shows all of them.
 HELD = ("hand", "up", "down")
 
@@ -90,7 +91,7 @@ def form_for(action, version):
     return {"version": version, "action": str(action)}
 
 
-@pytest.mark.parametrize("slug,players", TABLES)
+@pytest.mark.parametrize("slug,players", EVERY_COUNT)
 def test_a_whole_match_shows_the_reader_only_what_it_may_see(client, slug, players):
     url = create(client, slug, players)
     rng = random.Random(f"{slug}{players}")
@@ -158,3 +159,35 @@ def test_another_browser_sees_nothing_of_the_table(client, slug, players):
         assert other.get(url + path).status_code == 404
     for path in ("act/", "step/", "undo/"):
         assert other.post(url + path, {"version": 0, "action": "pickup"}).status_code in (403, 404)
+
+
+# --- lessons and puzzles ------------------------------------------------------------------------
+def _learning_pages():
+    from tutorials import lessons, puzzles
+    from tutorials.lessons import step_states
+
+    out = []
+    for game in registry.all_games():
+        for lesson in lessons.lessons(game.slug):
+            for n, step in enumerate(lesson.steps, start=1):
+                if not step.open:
+                    states = step_states(game.slug, step)
+                    out.append((f"/en/{game.slug}/lessons/{lesson.id}/{n}/", game.slug, states, step.seat))
+        for p in puzzles.puzzles(game.slug):
+            if not p.open:
+                out.append((f"/en/{game.slug}/puzzles/{p.id}/", game.slug, [game.from_text(p.position)], p.seat))
+    return out
+
+
+@pytest.mark.parametrize("path,slug,states,seat", _learning_pages(), ids=lambda v: v if isinstance(v, str) else "")
+def test_lesson_steps_and_puzzles_show_only_the_learners_cards(client, path, slug, states, seat):
+    """A step that is not open shows, in any of the positions it passes through (its scripted
+    line), only what the learner's seat sees there."""
+    game = registry.get(slug)
+    html = client.get(path).content.decode()
+    visible = {c for state in states for cards in game.zones(game.view(state, seat)).values()
+               for c in cards if c is not None}
+    every = {c for cards in game.zones(states[0]).values() for c in cards if c is not None}
+    shown = set(DATA_CARD.findall(html)) - {"?"}
+    leaked = (shown | set(CARD_ATTR.findall(html))) & (every - visible)
+    assert not leaked, f"{path}: hidden cards on the page: {sorted(leaked)}"
