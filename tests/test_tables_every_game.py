@@ -12,7 +12,7 @@ import pytest
 
 from games.engine import registry
 from games.models import Table
-from games.tables import Kit, Match
+from games.tables import Kit, Match, deal_code
 from tests.compiled import ensure_compiled
 
 pytestmark = pytest.mark.django_db
@@ -48,8 +48,10 @@ def _catalogue_compiled():
 
 
 def create(client, slug, players, level="club", seed=None):
+    """A new table; with a seed, its deals are that seed's (through a deal code, as a reader would)."""
     game = registry.get(slug)
-    form = {"level": level, "code": "", "players": players}
+    code = deal_code(Kit(slug), seed, players, {}) if seed else ""
+    form = {"level": level, "code": code, "players": players}
     for name, values in game.option_choices().items():
         form[f"opt_{name}"] = values.index(getattr(game.options(), name))
     response = client.post(f"/en/{slug}/play/", form)
@@ -91,9 +93,11 @@ def form_for(action, version):
     return {"version": version, "action": str(action)}
 
 
+@pytest.mark.parametrize("seed", ["leak1", "leak2"])
 @pytest.mark.parametrize("slug,players", EVERY_COUNT)
-def test_a_whole_match_shows_the_reader_only_what_it_may_see(client, slug, players):
-    url = create(client, slug, players)
+def test_a_whole_match_shows_the_reader_only_what_it_may_see(client, slug, players, seed):
+    url = create(client, slug, players, seed=seed)
+    assert match_of(url).table.seed == seed
     rng = random.Random(f"{slug}{players}")
     for _ in range(4000):
         match = match_of(url)
