@@ -64,7 +64,7 @@ def test_two_servers_one_table_and_a_restart(tmp_path, slug, players):
         rng = random.Random(slug)
         expected = []
         restarted = False
-        for i in range(400):
+        for i in range(1500):
             table = Table.objects.get(token=token)
             assert table.actions == expected  # the log is exactly the moves made, in order
             match = Match(table, Kit(slug))
@@ -97,7 +97,9 @@ def test_two_servers_one_table_and_a_restart(tmp_path, slug, players):
             pages = [browser.request("GET", url, port=p)[2] for p in ports]
             versions = [int(re.search(rb'data-version="(\d+)"', page).group(1)) for page in pages]
             assert versions[0] == versions[1] == Table.objects.get(token=token).version
-        assert restarted
+        else:
+            pytest.fail("the match did not end")
+        assert restarted and Table.objects.get(token=token).finished
         assert Table.objects.get(token=token).actions == expected
     finally:
         for s in servers:
