@@ -412,6 +412,7 @@ def table_context(request, match, *, refusal=None, message=None, hint=False):
                        if deal_over and human_to_move else board.get("phase_text", "")),
         "scores": [(names[s], outcome.scores[s], s == human) for s in range(table.players)],
         "target": target,
+        "score_legend": kit.hook("SCORE_LEGEND"),
         "deal": deal,
         "level_label": kit.level_label(table.level),
         "level": table.level,

@@ -195,3 +195,9 @@ def test_lesson_steps_and_puzzles_show_only_the_learners_cards(client, path, slu
     shown = set(DATA_CARD.findall(html)) - {"?"}
     leaked = (shown | set(CARD_ATTR.findall(html))) & (every - visible)
     assert not leaked, f"{path}: hidden cards on the page: {sorted(leaked)}"
+
+
+def test_the_shithead_scoreboard_says_what_it_counts(client):
+    url = create(client, "shithead", 4)
+    assert "times the shithead" in client.get(url).content.decode()
+    assert "シットヘッドになった回数" in client.get(url.replace("/en/", "/ja/")).content.decode()

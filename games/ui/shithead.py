@@ -119,6 +119,9 @@ ACTIONS = {
     "next": pgettext_lazy("shithead action", "Next deal"),
 }
 
+# What the practice table's scoreboard counts for this game (lower is better here).
+SCORE_LEGEND = _("times the shithead")
+
 PHASES = {
     "swap": _("Swap cards between your hand and your face-up cards, then say you are done."),
     "play": _("Play cards of one rank, the same as the pile's top card or higher, or pick up."),
