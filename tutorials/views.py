@@ -1,9 +1,11 @@
 """Rules pages with live examples (lessons and puzzles join here)."""
 
 import re
+from functools import lru_cache
 
 from django.http import Http404
 from django.shortcuts import render
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import translation
 from django.utils.translation import gettext as _
@@ -42,6 +44,20 @@ def compose_action(request):
     return action
 
 
+@lru_cache(maxsize=512)
+def _untouched_board(slug, board_template, position, seat, open_hands, lang):
+    """An example's board before the reader moves: the same for every reader, so drawn once per
+    position and language (a rules page has several; drawing them was most of its cost). The form
+    around it, with its CSRF token, is drawn per request."""
+    game = registry.get(slug)
+    ui = game_ui(slug)
+    state = game.from_text(position)
+    shown = state if open_hands else game.view(state, seat)
+    with translation.override(lang):
+        return render_to_string(board_template, {"board": ui.board(shown, seat),
+                                                 "choices": ui.choices(game, state, seat)})
+
+
 def example_context(slug, example: Example, lang, result=None, error=None):
     """What templates/tutorials/partials/example.html needs for one live example."""
     fields = example.fields
@@ -49,16 +65,20 @@ def example_context(slug, example: Example, lang, result=None, error=None):
     ui = game_ui(slug)
     state = game.from_text(fields["position"])
     seat = int(fields.get("seat", min(game.to_move(state) or {0})))
-    shown = state if fields.get("open") == "yes" else game.view(state, seat)
     ctx = {
         "id": example.id,
         "board_template": f"games/{slug}/board.html",
-        "board": ui.board(shown, seat),
-        "choices": ui.choices(game, state, seat),
         "post_url": reverse("rules-example", args=[slug, example.id]),
         "result": None,
         "error": error,
     }
+    if result is None and error is None:
+        ctx["board_html"] = _untouched_board(slug, ctx["board_template"], fields["position"], seat,
+                                             fields.get("open") == "yes", lang)
+    else:
+        shown = state if fields.get("open") == "yes" else game.view(state, seat)
+        ctx["board"] = ui.board(shown, seat)
+        ctx["choices"] = ui.choices(game, state, seat)
     if result is not None:
         ctx["result"] = result
         ctx["choices"] = None
