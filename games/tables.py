@@ -100,7 +100,7 @@ BOT_SPEED_LABELS = {
 DEFAULT_BOT_SPEED = "normal"
 # The table shows the latest lines of the deal's story (a long Shithead deal has hundreds); the
 # whole story is one link away, and in the replay.
-LOG_LINES = 40
+LOG_LINES = 30
 
 
 def bot_speed(request):
