@@ -76,15 +76,27 @@ def test_a_first_visit_is_light(client, path, lang):
     assert page + files < PAGE_LIMIT, f"{path}: page {page} B + files {files} B"
 
 
+class Hoarder:
+    """A reader who takes the pile whenever allowed: the biggest hands the game can produce."""
+
+    def choose(self, view, seat, rng, game):
+        legal = game.legal_actions(view, seat)
+        return next((a for a in legal if a.kind == "pickup"), legal[0])
+
+
+@pytest.mark.parametrize("style", ["club", "hoarder"])
 @pytest.mark.parametrize("slug,players", TABLES)
-def test_practice_table_pages_and_fragments_are_light(client, slug, players):
+def test_practice_table_pages_and_fragments_are_light(client, slug, players, style):
     url = create(client, slug, players)
     page, files, _ = first_visit(client.get(url).content.decode())
     assert page + files < PAGE_LIMIT
     # Fragments: every response of a match's decisions (the reader plays as the club bot would)
     # and bot steps.
-    reader = bot_levels(registry.get(slug))["club"](registry.get(slug))
+    game = registry.get(slug)
+    club = bot_levels(game)["club"](game)
     rng = random.Random(slug)
+    choose = (lambda view, seat: club.choose(view, seat, rng)) if style == "club" else \
+        (lambda view, seat: Hoarder().choose(view, seat, rng, game))
     largest = 0
     for _ in range(3000):
         match = match_of(url)
@@ -92,7 +104,7 @@ def test_practice_table_pages_and_fragments_are_light(client, slug, players):
         if not movers:
             break
         if match.human in movers:
-            action = reader.choose(match.view(), match.human, rng)
+            action = choose(match.view(), match.human)
             response = client.post(url + "act/", form_for(action, match.table.version), **HX)
         else:
             response = client.post(url + "step/", {"version": match.table.version}, **HX)

@@ -234,6 +234,20 @@ def _after_play_lines(before, seat, after, names, me):
     return out
 
 
+# From this many cards a hand is drawn compactly: one card per rank with the suits to tick beside it
+# (suits never matter in this game). A player who keeps picking up the pile can hold most of the
+# pack, and the board is sent after every move.
+COMPACT_HAND = 13
+SUIT_SIGNS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+
+
+def _rank_groups(hand):
+    groups = {}
+    for card in hand:
+        groups.setdefault(card[0], []).append({"code": card, "sign": SUIT_SIGNS.get(card[1], "★")})
+    return [{"rank": rank, "cards": cards, "first": cards[0]["code"]} for rank, cards in groups.items()]
+
+
 def board(view, seat, names=None):
     """What the Shithead board shows from one seat, for templates/games/shithead/board.html."""
     from games.shithead.rules import effective_top
@@ -258,6 +272,7 @@ def board(view, seat, names=None):
         "seat": seat, "names": names, "me": names[seat], "others": others,
         "hand": view.hands[seat], "up": view.up[seat], "down": len(view.down[seat]),
         "down_cards": known(view.down[seat]),
+        "hand_groups": _rank_groups(view.hands[seat]) if len(view.hands[seat]) >= COMPACT_HAND else None,
         "pile_top": view.pile[-4:], "pile": len(view.pile), "to_beat": top,
         "joker_on_top": bool(view.pile) and view.pile[-1][0] == "X",
         "stock": len(view.stock), "burned": len(view.burned),
