@@ -14,6 +14,7 @@ from games.engine import registry
 from games.models import Table
 from games.tables import Kit, Match, deal_code
 from tests.compiled import ensure_compiled
+from tutorials.views import action_form
 
 pytestmark = pytest.mark.django_db
 
@@ -82,15 +83,7 @@ def assert_shows_nothing_hidden(html, match):
     assert not leaked, f"hidden card codes in the page's attributes: {sorted(leaked)}"
 
 
-def form_for(action, version):
-    """What the board's form posts for an action: the button, and ticked or chosen cards."""
-    kind, _, rest = str(action).partition(":")
-    cards = re.findall(r"X[12]|..", rest) if kind in ("play", "discard", "swap") else []
-    if kind in ("play", "discard") and cards:
-        return {"version": version, "action": kind, "cards": cards}
-    if kind == "swap" and cards:
-        return {"version": version, "action": "swap", "swap_hand": cards[0], "swap_up": cards[1]}
-    return {"version": version, "action": str(action)}
+form_for = action_form  # what a board's form posts for an action (tutorials/views.py)
 
 
 @pytest.mark.parametrize("seed", ["leak1", "leak2"])

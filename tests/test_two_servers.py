@@ -20,6 +20,7 @@ from games.engine.play import bot_levels
 from games.management.commands.loadrun import Browser, Server
 from games.models import Table
 from games.tables import Kit, Match
+from tutorials.views import action_form
 
 pytestmark = [pytest.mark.slow, pytest.mark.django_db(transaction=True)]
 
@@ -77,16 +78,11 @@ def test_two_servers_one_table_and_a_restart(tmp_path, slug, players):
                 restarted = True
             port = ports[i % 2]
             if match.human in movers:
-                action = str(reader.choose(match.view(), match.human, rng))
-                kind, _, cards = action.partition(":")
-                data = {"version": table.version, "action": action}
-                if kind in ("play", "discard") and cards:
-                    data = {"version": table.version, "action": kind, "cards": re.findall("X[12]|..", cards)}
-                elif kind == "swap" and cards:
-                    data = {"version": table.version, "action": "swap", "swap_hand": cards[:2], "swap_up": cards[2:]}
-                status, _, body = browser.request("POST", url + "act/", data, port=port, hx=True)
+                action = reader.choose(match.view(), match.human, rng)
+                status, _, body = browser.request("POST", url + "act/", action_form(action, table.version),
+                                                  port=port, hx=True)
                 assert status == 200, body[:500]
-                expected.append([match.human, action])
+                expected.append([match.human, str(action)])
             else:
                 status, _, _ = browser.request("POST", url + "step/", {"version": table.version}, port=port, hx=True)
                 assert status == 200

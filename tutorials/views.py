@@ -58,6 +58,19 @@ def _untouched_board(slug, board_template, position, seat, open_hands, lang):
                                                  "choices": ui.choices(game, state, seat)})
 
 
+def action_form(action, version=None):
+    """What a board's form posts for an engine Action (the inverse of compose_action): its button,
+    with the ticked cards of a play or discard, or the two cards of a swap."""
+    data = {"action": str(action)}
+    if action.kind in ("play", "discard") and action.cards:
+        data = {"action": action.kind, "cards": list(action.cards)}
+    elif action.kind == "swap" and action.cards:
+        data = {"action": "swap", "swap_hand": action.cards[0], "swap_up": action.cards[1]}
+    if version is not None:
+        data["version"] = version
+    return data
+
+
 def example_context(slug, example: Example, lang, result=None, error=None):
     """What templates/tutorials/partials/example.html needs for one live example."""
     fields = example.fields

@@ -163,6 +163,7 @@ class Command(BaseCommand):
         """Round trips through the practice table's views, as htmx makes them, club bot replying."""
         from games.models import Table
         from games.tables import Kit, Match
+        from tutorials.views import action_form
 
         kit = Kit(game.slug)
         client = Client()
@@ -188,11 +189,7 @@ class Command(BaseCommand):
             turn = time.perf_counter()
             if table.human_seat in movers:
                 legal = game.legal_actions(game.view(match.state, table.human_seat), table.human_seat)
-                action = str(rng.choice(legal))
-                data = {"version": table.version, "action": action}
-                if action.startswith("discard"):
-                    data = {"version": table.version, "action": "discard",
-                            "cards": [action[i:i + 2] for i in range(8, len(action), 2)]}
+                data = action_form(rng.choice(legal), table.version)
                 t = time.perf_counter()
                 client.post(url + "act/", data, **HX)
                 requests.append(time.perf_counter() - t)

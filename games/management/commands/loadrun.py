@@ -32,6 +32,7 @@ from django.core.management.base import BaseCommand, CommandError
 
 from games.engine import registry
 from games.engine.play import bot_levels
+from tutorials.views import action_form
 
 LUA = """
 local requests = {}
@@ -212,9 +213,7 @@ class Command(BaseCommand):
                     items.append(("GET", f"/{lang}/{slug}/lessons/{lesson.id}/2/", None))
                 for p in puzzles.puzzles(slug)[:4]:
                     items.append(("GET", f"/{lang}/{slug}/puzzles/{p.id}/", None))
-                    kind, _, cards = p.answers[0].partition(":")
-                    form = ({"action": kind, "cards": re.findall("..", cards)} if kind in ("play", "discard") and
-                            len(cards) > 2 else {"action": p.answers[0]})
+                    form = action_form(game.parse_action(p.answers[0]))
                     items.append(("POST", f"/{lang}/{slug}/puzzles/{p.id}/", form))
             items.append(("GET", "/en/", None))
         token = browser.cookies.get("csrftoken", "")
@@ -307,13 +306,7 @@ class TableDriver:
                 return
             port = self.ports[i % len(self.ports)]
             if match.human in movers:
-                action = str(reader.choose(match.view(), match.human, rng))
-                kind, _, cards = action.partition(":")
-                data = {"version": table.version, "action": action}
-                if kind in ("play", "discard") and cards:
-                    data = {"version": table.version, "action": kind, "cards": re.findall("X[12]|..", cards)}
-                elif kind == "swap" and cards:
-                    data = {"version": table.version, "action": "swap", "swap_hand": cards[:2], "swap_up": cards[2:]}
+                data = action_form(reader.choose(match.view(), match.human, rng), table.version)
                 path = url + "act/"
             else:
                 data, path = {"version": table.version}, url + "step/"
