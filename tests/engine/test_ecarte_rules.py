@@ -5,8 +5,6 @@ The positions are full states (games/ecarte/notation.py). Seat 0 is the player w
 scenario is about unless the record says otherwise.
 """
 
-import os
-from pathlib import Path
 
 import pytest
 
@@ -14,6 +12,7 @@ from games.ecarte import GAME
 from games.ecarte.bots import LEVELS
 from games.ecarte.rules import RULES
 from games.engine.rng import rng_for
+from tests.engine.scenarios import check_golden, rules_without_scenario
 
 pytestmark = pytest.mark.engine
 
@@ -330,14 +329,12 @@ COVERED_BY_NAME = {
 
 def test_every_rule_has_a_scenario():
     names = [n for n in globals() if n.startswith("test_")]
-    covered = {r[0] for r in REFUSED}
-    covered |= {rule for rule, prefix in COVERED_BY_NAME.items() if any(n.startswith(prefix) for n in names)}
-    missing = [r.id for r in RULES if r.id not in covered]
+    missing = rules_without_scenario(RULES, REFUSED, COVERED_BY_NAME, names)
     assert not missing, f"rules without a scenario: {missing}"
 
 
 # --- a golden playthrough ------------------------------------------------------------------------
-GOLDEN = Path(__file__).parent / "golden" / "ecarte-seed-7.txt"
+GOLDEN = "ecarte-seed-7.txt"
 
 
 def transcript(seed="7"):
@@ -367,9 +364,4 @@ def transcript(seed="7"):
 
 
 def test_golden_playthrough_of_seed_7():
-    text = transcript()
-    if os.environ.get("DOJO_UPDATE_GOLDEN") == "1":
-        GOLDEN.parent.mkdir(exist_ok=True)
-        GOLDEN.write_text(text, encoding="utf-8")
-    assert GOLDEN.exists(), "run with DOJO_UPDATE_GOLDEN=1 to write the golden file"
-    assert text == GOLDEN.read_text(encoding="utf-8")
+    check_golden(GOLDEN, transcript())

@@ -4,9 +4,6 @@ rules say must happen — refused by exactly that rule, or accepted with its con
 Cards that play no part in a scenario are parked in the burned pile (bn) so that every position
 holds the whole pack."""
 
-import os
-from pathlib import Path
-
 import pytest
 
 from games.engine.play import bot_levels
@@ -14,6 +11,7 @@ from games.engine.rng import rng_for
 from games.shithead import GAME
 from games.shithead.game import first_player
 from games.shithead.rules import RULES
+from tests.engine.scenarios import check_golden, rules_without_scenario
 
 pytestmark = pytest.mark.engine
 
@@ -282,9 +280,7 @@ COVERED_BY_NAME = {
 
 def test_every_rule_has_a_scenario():
     names = [n for n in globals() if n.startswith("test_")]
-    covered = {r[0] for r in REFUSED}
-    covered |= {rule for rule, prefix in COVERED_BY_NAME.items() if any(n.startswith(prefix) for n in names)}
-    missing = [r.id for r in RULES if r.id not in covered]
+    missing = rules_without_scenario(RULES, REFUSED, COVERED_BY_NAME, names)
     assert not missing, f"rules without a scenario: {missing}"
 
 
@@ -310,7 +306,7 @@ def test_an_ending_not_settled_within_the_horizon_is_not_exact():
     assert G.exact_values(state, 0) is None
 
 
-GOLDEN = Path(__file__).parent / "golden" / "shithead-seed-7.txt"
+GOLDEN = "shithead-seed-7.txt"
 
 
 def transcript(seed="7", players=4):
@@ -340,9 +336,4 @@ def transcript(seed="7", players=4):
 
 
 def test_golden_playthrough_of_seed_7():
-    text = transcript()
-    if os.environ.get("DOJO_UPDATE_GOLDEN") == "1":
-        GOLDEN.parent.mkdir(exist_ok=True)
-        GOLDEN.write_text(text, encoding="utf-8")
-    assert GOLDEN.exists(), "run with DOJO_UPDATE_GOLDEN=1 to write the golden file"
-    assert text == GOLDEN.read_text(encoding="utf-8")
+    check_golden(GOLDEN, transcript())
