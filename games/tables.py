@@ -433,7 +433,7 @@ def table_context(request, match, *, refusal=None, message=None, hint=False):
         "finished_deals": match.finished_deals(),
         "bot_speed": speed,
         "bot_delay": BOT_SPEEDS[speed],
-        "bot_speeds": [(value, label) for value, label in BOT_SPEED_LABELS.items()],
+        "bot_speeds": list(BOT_SPEED_LABELS.items()),
     }
 
 

@@ -8,6 +8,7 @@ import os
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import expect
 
 from tests.compiled import ensure_compiled
 
@@ -111,3 +112,17 @@ def make_a_move(page):
         board.locator('button[value="discard"]').click()
         return
     board.locator("button.is-legal").first.click()
+
+
+def play_until(page, selector, move=make_a_move, limit=1500):
+    """At a practice table, make decisions with `move` (the bots move by themselves) until
+    `selector` is on the page; fail if it never comes."""
+    table = page.locator("#table")
+    for _ in range(limit):
+        if page.locator(selector).count():
+            return
+        version = table.get_attribute("data-version")
+        if page.locator("form.bot-step").count() == 0:
+            move(page)
+        expect(table).not_to_have_attribute("data-version", version)
+    pytest.fail(f"{selector} never came")

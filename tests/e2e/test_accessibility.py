@@ -12,7 +12,7 @@ import pytest
 from playwright.sync_api import expect
 
 from games.engine import registry
-from tests.e2e.conftest import make_a_move
+from tests.e2e.conftest import play_until
 from tutorials import content, lessons, puzzles
 
 pytestmark = pytest.mark.e2e
@@ -75,14 +75,7 @@ def test_a_table_and_its_replay_have_no_serious_findings(live_server, page, lang
         page.wait_for_url(re.compile(rf"/{game.slug}/play/[\w-]+/$"))
         assert audit(page) == [], game.slug
         # Play on until a deal is over, then audit the summary and the replay.
-        table = page.locator("#table")
-        for _ in range(300):
-            if page.locator(".deal-summary, .match-result").count():
-                break
-            version = table.get_attribute("data-version")
-            if page.locator("form.bot-step").count() == 0:
-                make_a_move(page)
-            expect(table).not_to_have_attribute("data-version", version)
+        play_until(page, ".deal-summary, .match-result")
         assert audit(page) == [], f"{game.slug} end of deal"
         page.locator('a[href*="/replay/"]').first.click()
         page.wait_for_url(re.compile(r"/replay/"))
@@ -140,15 +133,6 @@ def test_a_whole_deal_by_keyboard_alone(live_server, watched, problems, slug):
     _tab_to(page, start, limit=400)
     page.keyboard.press("Enter")
     page.wait_for_url(re.compile(rf"/en/{slug}/play/[\w-]+/$"))
-    table = page.locator("#table")
-    for _ in range(1500):
-        if page.locator(".deal-summary").count():
-            break
-        version = table.get_attribute("data-version")
-        if page.locator("form.bot-step").count() == 0:
-            _keyboard_move(page)
-        expect(table).not_to_have_attribute("data-version", version)
-    else:
-        pytest.fail("the deal did not end")
+    play_until(page, ".deal-summary", move=_keyboard_move)
     expect(page.locator(".deal-summary li").first).to_be_visible()
     assert problems == []
