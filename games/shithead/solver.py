@@ -6,18 +6,28 @@ settled within it is worth 0, and a value of +1 or -1 is proved within the horiz
 """
 
 HORIZON = 12
+# A search that visits more positions than this gives up: the position is then not exact (None),
+# and nothing that asks (a puzzle check, a review at the table) waits for an answer too long.
+BUDGET = 6_000
+
+
+class TooBig(Exception):
+    pass
 
 
 def _key(state):
     return (state.hands, state.up, state.down, state.pile, state.turn, state.direction)
 
 
-def _value(game, state, me, depth, memo):
+def _value(game, state, me, depth, memo, budget=BUDGET):
     """+1 if `me` goes out first, -1 if the other does, 0 if not settled within depth plies."""
     if state.phase != "play":
         return 1 if state.losers[-1] != me else -1
     if depth == 0:
         return 0
+    memo["nodes"] = memo.get("nodes", 0) + 1
+    if budget is not None and memo["nodes"] > budget:
+        raise TooBig
     position = _key(state)
     settled = memo.get(position)  # a win or loss proved within a horizon holds for a longer one
     if settled is not None:
@@ -29,7 +39,7 @@ def _value(game, state, me, depth, memo):
     mover = state.turn
     best = None
     for action in game.legal_actions(state, mover):
-        v = _value(game, game.apply(state, mover, action), me, depth - 1, memo)
+        v = _value(game, game.apply(state, mover, action), me, depth - 1, memo, budget)
         if best is None or (v > best if mover == me else v < best):
             best = v
         if (mover == me and best == 1) or (mover != me and best == -1):
@@ -38,7 +48,12 @@ def _value(game, state, me, depth, memo):
     return best
 
 
-def action_values(game, state, seat, horizon=HORIZON):
+def action_values(game, state, seat, horizon=HORIZON, budget=BUDGET):
+    """Each legal action's value, or None when the search would visit more than `budget`
+    positions (None: no limit)."""
     memo = {}
-    return {action: _value(game, game.apply(state, seat, action), seat, horizon - 1, memo)
-            for action in game.legal_actions(state, seat)}
+    try:
+        return {action: _value(game, game.apply(state, seat, action), seat, horizon - 1, memo, budget)
+                for action in game.legal_actions(state, seat)}
+    except TooBig:
+        return None

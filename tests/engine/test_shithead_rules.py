@@ -302,7 +302,7 @@ def test_an_ending_not_settled_within_the_horizon_is_not_exact():
         "h1=4H6H8HKH u1=- f1=- pile=- bn=AS2S4S6S8S9STSJSQSAH2H3H5H7H9HTHJHQHAD2D3D4D5D6D7D8D9DTDJDQDKDAC2C3C4C5C6"
         "C7C8C9CTCJCQCKC st=- out=- ls=- fp=0")
     from games.shithead.solver import action_values
-    assert 0 in action_values(G, state, 0).values()
+    assert 0 in action_values(G, state, 0, budget=None).values()
     assert G.exact_values(state, 0) is None
 
 
