@@ -186,7 +186,9 @@ class Expert(Club):
         return match_utility(world.scores, me, world.options.target)
 
     def _play_value(self, world, me, vulnerable):
-        solver = Solver(world.trumps, me, vulnerable, world.options.must_trump, self._utility(world, me))
+        o = world.options
+        solver = Solver(world.trumps, me, vulnerable, o.must_trump, self._utility(world, me), o.allow_revoke,
+                        world.revoked)
         return solver.value(world.hands, world.trick, world.leader, world.tricks)
 
     def card(self, hand, legal, view, seat, rng):
@@ -194,8 +196,7 @@ class Expert(Club):
             return legal[0]
         totals = dict.fromkeys(legal, 0.0)
         for world in self._worlds(view, seat, rng, self.worlds):
-            solver = Solver(world.trumps, seat, world.vulnerable, world.options.must_trump,
-                            self._utility(world, seat))
+            solver = Solver.for_state(world, seat, self._utility(world, seat))
             values = solver.action_values(world.hands, world.trick, world.leader, world.tricks)
             for c in legal:
                 totals[c] += values[c]

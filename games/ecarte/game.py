@@ -10,7 +10,7 @@ from games.engine.rng import below, rng_for, shuffled
 from games.engine.rules import LEGAL, refuse
 
 from . import notation
-from .rules import RULES, follow_problem, sort_key, sorted_hand, strength, trick_winner
+from .rules import RULES, follow_problem, playable, sort_key, sorted_hand, strength, trick_winner
 from .state import DealResult, EcarteOptions, EcarteState, Score
 
 KINDS = {
@@ -84,10 +84,10 @@ class Ecarte(Game):
         if action.kind not in KINDS[state.phase]:
             return refuse("ecarte.turn.phase", phase=state.phase, allowed=list(KINDS[state.phase]))
         if action.kind in ("propose", "stand", "accept", "refuse", "next"):
-            return LEGAL if not action.cards and action.where is None else refuse(
+            return LEGAL if not action.cards and not action.places else refuse(
                 "ecarte.turn.phase", phase=state.phase, allowed=list(KINDS[state.phase]))
         hand = state.hands[seat]
-        if action.where is not None:
+        if action.places:
             return refuse("ecarte.turn.phase", phase=state.phase, allowed=list(KINDS[state.phase]))
         if action.kind == "discard":
             return self._check_discard(state, seat, action.cards, hand)
@@ -107,15 +107,10 @@ class Ecarte(Game):
         card = action.cards[0]
         if card not in hand:
             return refuse("ecarte.card.in-hand", card=card)
-        if state.trick and not state.options.allow_revoke:
-            problem = follow_problem(hand, card, state.trick[0], state.trumps, state.options.must_trump)
-            if problem:
-                return refuse(problem[0], card=card, **problem[1])
-        if state.trick and state.options.allow_revoke:
-            # Under the revoke variant only the must-trump rule is still enforced here.
-            problem = follow_problem(hand, card, state.trick[0], state.trumps, state.options.must_trump)
-            if problem and problem[0] == "ecarte.play.must-trump":
-                return refuse(problem[0], card=card, **problem[1])
+        o = state.options
+        if card not in playable(hand, state.trick, state.trumps, o.must_trump, o.allow_revoke):
+            rule, facts = follow_problem(hand, card, state.trick[0], state.trumps, o.must_trump)
+            return refuse(rule, card=card, **facts)
         return LEGAL
 
     def _check_discard(self, state, seat, cards, hand):
@@ -231,7 +226,8 @@ class Ecarte(Game):
         scores = _set(state.scores, seat, state.scores[seat] + points)
         state = replace(state, scores=scores, events=state.events + (score,))
         if scores[seat] >= state.options.target:
-            result = DealResult(state.deal, state.dealer, state.tricks, state.events, state.vulnerable, False)
+            result = DealResult(deal=state.deal, scores=state.events, finished=False, dealer=state.dealer,
+                                tricks=state.tricks, vulnerable=state.vulnerable)
             state = replace(state, phase="over", history=state.history + (result,))
         return state
 
@@ -251,24 +247,36 @@ class Ecarte(Game):
         else:
             events.append(Score(winner, points, rule))
         scores = _set(state.scores, winner, state.scores[winner] + points)
-        result = DealResult(state.deal, state.dealer, state.tricks, tuple(events), state.vulnerable, True)
+        result = DealResult(deal=state.deal, scores=tuple(events), finished=True, dealer=state.dealer,
+                            tricks=state.tricks, vulnerable=state.vulnerable)
         phase = "over" if scores[winner] >= state.options.target else "end"
         return replace(state, scores=scores, phase=phase, events=tuple(events),
                        history=state.history + (result,))
 
     # --- what each seat sees ------------------------------------------------------------------
-    def view(self, state, seat):
+    def visible(self, state, seat):
+        """Each his own hand and discards; the other's hand only where the king of trumps has been
+        shown from it (public until played); never the stock."""
         other = 1 - seat
+        shown = state.king_of_trumps if state.announced[other] else None
+        return {f"hand.{other}": tuple(c == shown for c in state.hands[other]),
+                "stock": False, f"discard.{other}": False}
+
+    def view(self, state, seat):
+        # As the generic view, built directly: the table and the bots ask for views often.
+        other = 1 - seat
+        shown = state.king_of_trumps if state.announced[other] else None
+        hand = sorted_hand(tuple(c if c == shown else None for c in state.hands[other]))
         return replace(
             state,
             seed=None,
-            hands=_set(state.hands, other, (None,) * len(state.hands[other])),
+            hands=_set(state.hands, other, hand),
             stock=(None,) * len(state.stock),
             discards=_set(state.discards, other, (None,) * len(state.discards[other])),
         )
 
-    def hidden_zones(self, state, seat):
-        return {f"hand.{1 - seat}", "stock", f"discard.{1 - seat}"}
+    def held_zones(self, state):
+        return {"hand.0": 0, "hand.1": 1, "discard.0": 0, "discard.1": 1}
 
     def exact_values(self, state, seat):
         """Card play with both hands known: each legal action's value in points of the deal for
@@ -279,7 +287,7 @@ class Ecarte(Game):
             return None
         if any(c is None for hand in state.hands for c in hand):
             return None
-        solver = Solver(state.trumps, seat, state.vulnerable, state.options.must_trump)
+        solver = Solver.for_state(state, seat)
         by_card = solver.action_values(state.hands, state.trick, state.leader, state.tricks)
         values = {}
         for action in self.legal_actions(state, seat):
@@ -296,31 +304,12 @@ class Ecarte(Game):
     def determinize(self, view, seat, rng):
         """Deal the unseen cards at random, but never give the opponent a card his play has shown
         he cannot hold: a suit he failed to follow, trumps when he failed to trump, or a card of
-        the suit led higher than the one he followed with when he had to beat it."""
+        the suit led higher than the one he followed with when he had to beat it. A king of
+        trumps he has shown stays in his hand."""
         other = 1 - seat
-        if view.options.allow_revoke or all(c is not None for c in view.hands[other]):
+        if view.options.allow_revoke:
             return super().determinize(view, seat, rng)
-        excluded = opponent_cannot_hold(view, other)
-        if not excluded:
-            return super().determinize(view, seat, rng)
-        zones = self.zones(view)
-        seen = {c for cards in zones.values() for c in cards if c is not None}
-        unseen = [c for c in piquet_pack() if c not in seen]
-        pool = list(shuffled(unseen, rng))
-        need = len(view.hands[other])
-        allowed = [c for c in pool if c not in excluded]
-        if len(allowed) < need:  # cannot happen in a real deal; fall back rather than fail
-            return super().determinize(view, seat, rng)
-        hand = allowed[:need]
-        rest = [c for c in pool if c not in hand]
-        filled = {}
-        for name, cards in zones.items():
-            if name == f"hand.{other}":
-                filled[name] = tuple(hand)
-            else:
-                filled[name] = tuple(rest.pop() if c is None else c for c in cards)
-        state = self.with_zones(view, filled)
-        return self.reseed(state, f"determinized-{rng.getrandbits(64):016x}")
+        return self.determinize_with(view, rng, {f"hand.{other}": opponent_cannot_hold(view, other)})
 
     def hide_secrets(self, state):
         return replace(state, seed=None)

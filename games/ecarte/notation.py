@@ -111,8 +111,9 @@ def _parse_deal(text):
     tricks = tuple(parse_int(t, "tricks", 0, 5) for t in parts[2].split("-"))
     if len(tricks) != 2:
         raise NotationError(f"bad tricks {parts[2]!r}")
-    return DealResult(parse_int(parts[0], "deal", 1), parse_int(parts[1], "dealer", 0, 1), tricks,
-                      _parse_scores(parts[5]), _parse_seat(parts[3], "vulnerable"), parts[4] == "1")
+    return DealResult(deal=parse_int(parts[0], "deal", 1), scores=_parse_scores(parts[5]), finished=parts[4] == "1",
+                      dealer=parse_int(parts[1], "dealer", 0, 1), tricks=tricks,
+                      vulnerable=_parse_seat(parts[3], "vulnerable"))
 
 
 def from_text(text: str) -> EcarteState:

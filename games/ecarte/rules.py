@@ -46,8 +46,32 @@ def trick_winner(led: str, second: str, trumps: str) -> int:
     return 1 if suit(second) == trumps else 0
 
 
+def playable(hand, trick, trumps: str, must_trump: bool = True, allow_revoke: bool = False) -> tuple:
+    """The cards of `hand` that may be played to `trick` (the card led, if any): the one source of
+    the follow rules. ``check`` refuses every other card, and the exact solver and the bots search
+    only these, so no option can make them disagree.
+
+    Under the revoke variant a player holding the suit led may play anything (the revoke is
+    penalised when the deal is scored); the duty to trump when void still holds."""
+    if not trick:
+        return tuple(hand)
+    led = trick[0]
+    same = [c for c in hand if c[1] == led[1]]
+    if same:
+        if allow_revoke:
+            return tuple(hand)
+        higher = [c for c in same if STRENGTH[c[0]] > STRENGTH[led[0]]]
+        return tuple(higher or same)
+    if must_trump:
+        trumps_held = [c for c in hand if c[1] == trumps]
+        if trumps_held:
+            return tuple(trumps_held)
+    return tuple(hand)
+
+
 def follow_problem(hand, card: str, led: str, trumps: str, must_trump: bool):
-    """Which follow rule playing `card` to `led` would break, with its facts; None if none.
+    """Which follow rule playing `card` to `led` breaks, with its facts; None if none. It explains
+    a refusal (or, under the revoke variant, names the revoke); ``playable`` decides legality.
 
     Checked in the order the rules apply: follow suit, then beat the card led, then trump.
     """

@@ -2,6 +2,9 @@
 
 from dataclasses import dataclass, field
 
+from games.engine.results import DealResult as BaseDealResult
+from games.engine.results import Score
+
 PHASES = ("propose", "respond", "discard", "play", "end", "over")
 
 
@@ -26,22 +29,14 @@ class EcarteOptions:
 
 
 @dataclass(frozen=True)
-class Score:
-    """Points scored during a deal: who, how many, and the rule that gave them."""
+class DealResult(BaseDealResult):
+    """A finished deal: every score of it (king points included, in order, as ``scores``), and
+    who dealt, the tricks each took and who was vulnerable. ``finished`` is False when the match
+    ended mid-deal (a king reached the target)."""
 
-    seat: int
-    points: int
-    rule: str
-
-
-@dataclass(frozen=True)
-class DealResult:
-    deal: int
-    dealer: int
-    tricks: tuple[int, int]
-    scores: tuple[Score, ...]  # every score of the deal, king points included, in order
+    dealer: int = 0
+    tricks: tuple[int, ...] = (0, 0)
     vulnerable: int | None = None
-    finished: bool = True  # False when the match ended mid-deal (a king reached the target)
 
 
 @dataclass(frozen=True)

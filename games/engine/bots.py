@@ -14,6 +14,11 @@ class Bot:
     def choose(self, view, seat, rng):
         raise NotImplementedError
 
+    def interrupt(self, view, seat, rng):
+        """Given the chance to act out of turn (``Game.interrupters``), the action taken, or None
+        to let play go on. By default a bot never interrupts."""
+        return None
+
 
 class RandomBot(Bot):
     """Picks at random among the legal actions: enough to drive random matches. Each action

@@ -1,8 +1,19 @@
 """The game protocol every rules engine implements, with the parts that are the same for all.
 
-A subclass declares its slug, player counts, pack, rule book and options, and implements the
-game-specific methods; ``legal_actions``, ``apply``'s legality guard and ``determinize`` come from
-here, so that highlighted cards, bots and error messages can never disagree with ``check``.
+A subclass declares its slug, player counts, rule book and options, and implements the
+game-specific methods. ``legal_actions``, ``apply``'s legality guard, ``view`` and ``determinize``
+come from here, so that highlighted cards, bots, solvers and error messages can never disagree with
+``check``, and what a seat sees is decided in one place: the game's ``visible``.
+
+What each seat sees is said per card, not per pile: ``visible(state, seat)`` gives, for each zone,
+True (every card), False (none) or one flag per card (a face-up top card on a face-down pile; a
+card shown from inside a hand, which stays public until it is played). ``view`` blanks the rest,
+and ``determinize`` deals the unseen cards into the blanks only, so every imagined world keeps each
+publicly known card exactly where it is known to be.
+
+Whose move it is: ``to_move`` is every seat that may act now; ``turn`` the seats whose decision the
+game waits for (usually one; several when they decide at the same time). A seat in ``to_move`` but
+not in ``turn`` may act out of turn: an interruption such as Crapette's "Stop!".
 """
 
 import dataclasses
@@ -11,19 +22,22 @@ from dataclasses import dataclass
 from typing import Any, Iterable, Mapping
 
 from .actions import Action
+from .results import DealResult
 from .rng import shuffled
 from .rules import IllegalAction, NotationError, RuleBook, Verdict
+
+Visible = bool | tuple[bool, ...]  # a whole zone seen or not, or one flag per card
 
 
 @dataclass(frozen=True)
 class Outcome:
-    """What has been decided: per-seat scores (points, or finishing places), the winners once the
-    match is over, and a game-specific record of each finished deal."""
+    """What has been decided: per-seat scores (points, counts or finishing places, as the game
+    counts them), the winners once the match is over, and a record of each finished deal."""
 
     finished: bool
     scores: tuple[int, ...]
     winners: tuple[int, ...] = ()
-    deals: tuple = ()
+    deals: tuple[DealResult, ...] = ()
 
 
 class Game:
@@ -55,16 +69,25 @@ class Game:
         """Play a legal action; called only after ``check`` accepted it."""
         raise NotImplementedError
 
-    def view(self, state, seat: int):
-        """The same state with every card the seat cannot see replaced by None."""
+    def visible(self, state, seat: int) -> Mapping[str, Visible]:
+        """For each zone, what this seat sees: True, False, or a flag per card. A zone left out
+        is seen in full."""
         raise NotImplementedError
 
     def zones(self, state) -> dict[str, tuple]:
-        """Every pile by a stable name; together they hold every card exactly once."""
+        """Every pile by a stable name; together they hold every card of the pack (a card twice
+        where the pack holds it twice)."""
         raise NotImplementedError
 
     def with_zones(self, state, zones: Mapping[str, tuple]):
-        """The state with these zone contents (same shapes) put in place of its own."""
+        """The state with these zone contents (same sizes) put in place of its own. A zone whose
+        order carries no information (a hand kept sorted) is put back in its own order, hidden
+        cards last, so that where a known card stands says nothing about the hidden ones."""
+        raise NotImplementedError
+
+    def held_zones(self, state) -> dict[str, int]:
+        """The zones that belong to a player (his hand, his face-down cards ...), by owner: a
+        replay opens them all, and the leak tests know whose they are."""
         raise NotImplementedError
 
     def pack(self, state) -> tuple[str, ...]:
@@ -83,13 +106,42 @@ class Game:
     def players(self, state) -> int:
         raise NotImplementedError
 
-    def hidden_zones(self, state, seat: int) -> set[str]:
-        """The zones whose cards this seat cannot see; every other zone it sees in full."""
-        raise NotImplementedError
+    # --- optional, with defaults that suit most games -----------------------------------------
+    def turn(self, state) -> frozenset[int]:
+        """The seats whose decision the game waits for now; the others in ``to_move`` may only
+        interrupt. By default every seat that may act is waited for."""
+        return self.to_move(state)
+
+    def interrupters(self, state) -> frozenset[int]:
+        """Seats that may act now out of turn (and need not)."""
+        return self.to_move(state) - self.turn(state)
+
+    def deal_number(self, state) -> int:
+        """The number of the deal a position belongs to (1 for the first)."""
+        return getattr(state, "deal", 1)
+
+    def chips(self, state) -> Mapping[str, int] | None:
+        """Chips by holder (each seat, a pot ...) for a game played with chips; None otherwise.
+        Their total never changes."""
+        return None
 
     def exact_values(self, state, seat: int):
         """When every card that matters is known, the value of each legal action for `seat`
-        under best play by all (a dict), else None. Puzzles are proved with this."""
+        under best play by all (a dict whose keys are exactly the legal actions), else None.
+        Puzzles are proved with this."""
+        return None
+
+    def goals(self) -> dict[str, str]:
+        """The goals a puzzle may set in this game, by id, each with a one-line English summary."""
+        return {}
+
+    def goal_reached(self, state, seat: int, goal: str) -> bool:
+        """Has `seat` achieved the goal in this position?"""
+        raise KeyError(goal)
+
+    def goal_reachable(self, state, seat: int, goal: str) -> bool | None:
+        """Can `seat` still force the goal from here whatever the others do? None when the game
+        cannot tell (a card that matters is unknown)."""
         return None
 
     def random_weights(self, state, seat: int, actions: list) -> list:
@@ -102,11 +154,16 @@ class Game:
         return [1.0] * len(actions)
 
     def option_choices(self) -> dict[str, tuple]:
-        """Each option's possible values, for tests that play every variant."""
+        """Each option's possible values, for the set-up form and for tests that play every
+        variant."""
         return {}
 
     def hide_secrets(self, state):
         """The state with whatever besides cards would reveal them (the seed) blanked."""
+        return state
+
+    def reseed(self, state, seed: str):
+        """The state with a new match seed (used by determinize for later deals)."""
         return state
 
     # --- shared -------------------------------------------------------------------------------
@@ -141,9 +198,44 @@ class Game:
     def is_over(self, state) -> bool:
         return not self.to_move(state)
 
+    def masked_zones(self, state, seat: int) -> dict[str, tuple]:
+        """The zones as this seat sees them: each card it cannot see replaced by None."""
+        seen = self.visible(state, seat)
+        out = {}
+        for name, cards in self.zones(state).items():
+            flags = seen.get(name, True)
+            if flags is True:
+                out[name] = tuple(cards)
+            elif flags is False:
+                out[name] = (None,) * len(cards)
+            else:
+                if len(flags) != len(cards):
+                    raise ValueError(f"{self.slug}: visible() gives {len(flags)} flags for {len(cards)} "
+                                     f"cards of {name}")
+                out[name] = tuple(c if f else None for c, f in zip(cards, flags))
+        return out
+
+    def view(self, state, seat: int):
+        """The same state with every card the seat cannot see replaced by None, and the secrets
+        (the seed) blanked. A game may build it faster itself; the conformance suite checks that
+        its view is this one."""
+        return self.hide_secrets(self.with_zones(state, self.masked_zones(state, seat)))
+
+    def hidden_cards(self, state, seat: int) -> Counter:
+        """The cards this seat cannot see, as a multiset."""
+        every = Counter(c for cards in self.zones(state).values() for c in cards)
+        seen = Counter(c for cards in self.masked_zones(state, seat).values() for c in cards if c is not None)
+        return every - seen
+
     def determinize(self, view, seat: int, rng):
         """A full state consistent with the view: the unseen cards dealt at random into the
-        hidden places. Games whose hidden cards are constrained by play may refine this."""
+        blanks, every card the view shows left where it is. Games whose hidden cards are also
+        constrained by play refine this with ``determinize_with``."""
+        return self.determinize_with(view, rng, {})
+
+    def determinize_with(self, view, rng, excluded: Mapping[str, set]):
+        """As determinize, with cards some zones cannot hold (a suit a player showed he lacks).
+        Those zones are dealt first from the cards allowed to them; the rest at random."""
         zones = self.zones(view)
         seen = Counter(c for cards in zones.values() for c in cards if c is not None)
         unseen = Counter(self.pack(view))
@@ -152,16 +244,22 @@ class Game:
             raise NotationError("the view shows cards that are not in the pack")
         pool = list(shuffled(sorted(unseen.elements()), rng))
         filled = {}
+        for name in sorted(excluded, key=lambda n: (-len(excluded[n]), n)):
+            if name not in zones:
+                continue
+            need = sum(1 for c in zones[name] if c is None)
+            allowed = [c for c in pool if c not in excluded[name]]
+            if len(allowed) < need:  # what play showed cannot all hold: deal at random instead
+                continue
+            chosen = allowed[:need]
+            for c in chosen:
+                pool.remove(c)
+            it = iter(chosen)
+            filled[name] = tuple(next(it) if c is None else c for c in zones[name])
         for name, cards in zones.items():
-            out = []
-            for c in cards:
-                out.append(pool.pop() if c is None else c)
-            filled[name] = tuple(out)
+            if name not in filled:
+                filled[name] = tuple(pool.pop() if c is None else c for c in cards)
         if pool:
             raise NotationError("the view hides fewer places than there are unseen cards")
         state = self.with_zones(view, filled)
         return self.reseed(state, f"determinized-{rng.getrandbits(64):016x}")
-
-    def reseed(self, state, seed: str):
-        """The state with a new match seed (used by determinize for later deals)."""
-        return state

@@ -11,18 +11,43 @@ def bot_levels(game) -> dict:
     return importlib.import_module(f"games.{game.slug}.bots").LEVELS
 
 
+def acting_seat(game, state, prefer=None):
+    """The seat to act next: `prefer` if the game waits for it, else one the game waits for (the
+    first round the table where several decide at once); None once the match is over."""
+    waiting = game.turn(state)
+    if not waiting:
+        return None
+    if prefer in waiting:
+        return prefer
+    return min(waiting)
+
+
+def interruption(game, state, bots, rng, skip=()):
+    """(seat, action) of the first bot that takes its chance to act out of turn, or None."""
+    for seat in sorted(game.interrupters(state)):
+        if seat in skip or bots.get(seat) is None:
+            continue
+        action = bots[seat].interrupt(game.view(state, seat), seat, rng)
+        if action is not None:
+            return seat, action
+    return None
+
+
 def play_match(game, bots, seed, players=None, options=None, max_actions=100_000):
-    """Play a match to its end; bots[seat] chooses for that seat from its view only."""
+    """Play a match to its end; bots[seat] chooses for that seat from its view only. After every
+    action each seat that may interrupt is asked whether it does."""
     players = players or game.player_counts[0]
     state = game.new(seed, players, options)
     rng = rng_for("match", game.slug, seed)
+    bots = dict(enumerate(bots))
     for _ in range(max_actions):
-        movers = game.to_move(state)
-        if not movers:
-            return state
-        seat = min(movers)
-        action = bots[seat].choose(game.view(state, seat), seat, rng)
-        state = game.apply(state, seat, action)
+        taken = interruption(game, state, bots, rng)
+        if taken is None:
+            seat = acting_seat(game, state)
+            if seat is None:
+                return state
+            taken = seat, bots[seat].choose(game.view(state, seat), seat, rng)
+        state = game.apply(state, *taken)
     raise RuntimeError(f"{game.slug} match {seed} did not end")
 
 

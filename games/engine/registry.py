@@ -1,8 +1,18 @@
-"""The games by slug."""
+"""The games by slug.
+
+A game registers itself when its package is imported (``GAME = register(MyGame())`` in
+``games/<slug>/__init__.py``). The packages are found, not listed: every package under ``games/``
+beside this engine that holds a ``game.py`` is a game, so adding one edits nothing here.
+"""
+
+import importlib
+from pathlib import Path
 
 from .game import Game
 
 _GAMES: dict[str, Game] = {}
+_ROOT = Path(__file__).resolve().parent.parent  # games/
+_ENGINE = Path(__file__).resolve().parent.name
 
 
 def register(game: Game) -> Game:
@@ -18,10 +28,24 @@ def get(slug: str) -> Game:
 
 
 def all_games() -> list[Game]:
+    """Every registered game, in the order of their package names."""
     _load()
-    return list(_GAMES.values())
+    return [_GAMES[slug] for slug in sorted(_GAMES)]
+
+
+def game_packages() -> list[str]:
+    """The names of the game packages under games/ (those with a game.py)."""
+    return sorted(p.parent.name for p in _ROOT.glob("*/game.py")
+                  if p.parent.name != _ENGINE and (p.parent / "__init__.py").exists())
+
+
+_loaded = False
 
 
 def _load():
-    # Importing each game package registers it; kept here so callers need not know the list.
-    from games import ecarte, shithead  # noqa: F401
+    global _loaded
+    if _loaded:
+        return
+    for name in game_packages():
+        importlib.import_module(f"{_ROOT.name}.{name}")
+    _loaded = True

@@ -5,12 +5,13 @@ from itertools import combinations
 
 from games.engine.actions import Action
 from games.engine.game import Game, Outcome
+from games.engine.results import Score
 from games.engine.rng import below, rng_for, shuffled
 from games.engine.rules import LEGAL, refuse
 
 from . import notation
 from .rules import LADDER, RULES, burns, playable_rank, sorted_cards
-from .state import ShitheadOptions, ShitheadState
+from .state import ShitheadDeal, ShitheadOptions, ShitheadState
 
 
 def replace(state, **changes):
@@ -106,7 +107,9 @@ class Shithead(Game):
         movers = self.to_move(state)
         if seat not in movers:
             return refuse("shithead.turn.order", to_move=sorted(movers), phase=state.phase)
-        if action.kind not in KINDS[state.phase] or (action.where is not None and action.kind != "flip"):
+        placed = action.target is not None or action.choice is not None or (
+            action.source is not None and action.kind != "flip")
+        if action.kind not in KINDS[state.phase] or placed:
             return refuse("shithead.turn.phase", phase=state.phase, allowed=list(KINDS[state.phase]))
         if action.kind in ("ready", "next"):
             return LEGAL if not action.cards else refuse("shithead.turn.phase", phase=state.phase,
@@ -124,8 +127,8 @@ class Shithead(Game):
         if action.kind == "flip":
             if source != "down":
                 return refuse("shithead.card.source", source=source, tried="down")
-            if action.cards or action.where is None or not action.where.isdigit() \
-                    or int(action.where) >= len(state.down[seat]):
+            if action.cards or action.source is None or not action.source.isdigit() \
+                    or int(action.source) >= len(state.down[seat]):
                 return refuse("shithead.blind.flip", places=len(state.down[seat]))
             return LEGAL
         if source == "down":
@@ -245,7 +248,7 @@ class Shithead(Game):
                             up=_set(state.up, seat, up), pile=())
             return replace(state, turn=self._next_seat(state, seat))
         if kind == "flip":
-            i = int(action.where)
+            i = int(action.source)
             card = state.down[seat][i]
             down = state.down[seat][:i] + state.down[seat][i + 1:]
             state = replace(state, down=_set(state.down, seat, down))
@@ -295,7 +298,17 @@ class Shithead(Game):
         raise AssertionError("no player left to move")
 
     # --- what each seat sees ------------------------------------------------------------------
+    def visible(self, state, seat):
+        """Everyone's face-up cards, the pile and the burned cards; one's own hand; no face-down
+        card, no other hand, not the stock. (Cards a player picks up were seen by all as they
+        went; remembering them is left to the players.)"""
+        out = {f"hand.{s}": False for s in range(state.players) if s != seat}
+        out.update({f"down.{s}": False for s in range(state.players)})
+        out["stock"] = False
+        return out
+
     def view(self, state, seat):
+        # As the generic view, built directly: the expert asks for views in its playouts.
         return replace(
             state,
             seed=None,
@@ -304,9 +317,8 @@ class Shithead(Game):
             stock=(None,) * len(state.stock),
         )
 
-    def hidden_zones(self, state, seat):
-        return ({f"hand.{s}" for s in range(state.players) if s != seat}
-                | {f"down.{s}" for s in range(state.players)} | {"stock"})
+    def held_zones(self, state):
+        return {f"{kind}.{s}": s for s in range(state.players) for kind in ("hand", "up", "down")}
 
     def zones(self, state):
         out = {}
@@ -367,7 +379,12 @@ class Shithead(Game):
             tied = [s for s in range(state.players) if counts[s] == worst]
             loser = next(s for s in reversed(state.losers) if s in tied)
             winners = tuple(s for s in range(state.players) if s != loser)
-        return Outcome(over, counts, winners, state.losers)
+        deals = []
+        for i, loser in enumerate(state.losers):
+            last = i == len(state.losers) - 1 and state.phase in ("end", "over")
+            deals.append(ShitheadDeal(deal=i + 1, scores=(Score(loser, 1, "shithead.end.shithead"),), loser=loser,
+                                      places=tuple(state.out) + (loser,) if last else ()))
+        return Outcome(over, counts, winners, tuple(deals))
 
     def loser(self, state):
         """The match's loser (the shithead most often), once the match is over."""
@@ -387,7 +404,7 @@ class Shithead(Game):
         if any(c is None for zone in self.zones(state).values() for c in zone):
             return None
         values = action_values(self, state, seat)
-        return None if 0 in values.values() else values
+        return None if values is None or 0 in values.values() else values
 
     # --- notation -----------------------------------------------------------------------------
     def to_text(self, state):

@@ -41,6 +41,9 @@ def sort_key(card):
 
 
 def sorted_cards(cards):
+    """Cards in display order; hidden ones (None) keep their count at the end."""
+    if None in cards:
+        return tuple(sorted((c for c in cards if c is not None), key=sort_key)) + tuple(c for c in cards if c is None)
     return tuple(sorted(cards, key=sort_key))
 
 

@@ -2,6 +2,8 @@
 
 from dataclasses import dataclass
 
+from games.engine.results import DealResult
+
 PHASES = ("swap", "play", "end", "over")
 
 
@@ -24,6 +26,15 @@ class ShitheadOptions:
         for name in ("reverse_per_joker", "jokers_see_through_for_four", "loser_deals", "jokers_with_six"):
             if not isinstance(getattr(self, name), bool):
                 raise ValueError(f"{name} must be true or false")
+
+
+@dataclass(frozen=True)
+class ShitheadDeal(DealResult):
+    """A finished deal: the shithead (scored as one "time the shithead") and, for the deal just
+    played, the order in which the others went out (earlier deals keep only their shithead)."""
+
+    loser: int = 0
+    places: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -197,7 +197,7 @@ def narrate(game, before, seat, action, after, names=None, viewer=None):
                                         "%(player)s picks up the pile (%(n)s cards).", n))
             out.append(text % {"player": who, "n": n})
     elif kind == "flip":
-        card = before.down[seat][int(action.where)]
+        card = before.down[seat][int(action.source)]
         facts = {"player": who, "card": _cards([card]) if card else "?"}
         if card and not (len(after.pile) > len(before.pile) or len(after.burned) > len(before.burned)):
             out.append((_("You turn over a face-down card: the %(card)s. It cannot be played, so you take "
@@ -347,7 +347,7 @@ def describe(view, seat, action):
             return str(_("pick up the pile with the %(card)s") % {"card": _cards(action.cards)})
         return str(_("pick up the pile"))
     if kind == "flip":
-        return str(_("turn over face-down card %(n)s") % {"n": int(action.where) + 1})
+        return str(_("turn over face-down card %(n)s") % {"n": int(action.source) + 1})
     if kind == "swap":
         return str(_("put the %(up)s face up in place of the %(hand)s")
                    % {"up": _cards(action.cards[:1]), "hand": _cards(action.cards[1:])})

@@ -3,6 +3,7 @@
 A game joins these tests by registering itself; nothing here names a game.
 """
 
+import itertools
 import os
 from collections import Counter
 
@@ -11,6 +12,8 @@ import pytest
 from games.engine import registry
 from games.engine.actions import Action
 from games.engine.bots import RandomBot
+from games.engine.game import Game
+from games.engine.results import DealResult, Score
 from games.engine.rng import below, rng_for
 from games.engine.rules import IllegalAction, NotationError
 from games.engine.zones import conserved, shapes
@@ -37,17 +40,53 @@ def junk_actions(game, state, legal):
     yield Action("play", ("2C",), "nowhere")
 
 
+def known(cards) -> Counter:
+    return Counter(c for c in cards if c is not None)
+
+
+def check_view(game, state, seat, rng):
+    """The view shows exactly the cards the game says the seat sees (per card, not per pile), is
+    the generic view even where a game builds it faster, and every imagined world keeps each card
+    the seat has seen where it saw it."""
+    zones = game.zones(state)
+    masked = game.masked_zones(state, seat)
+    view = game.view(state, seat)
+    assert view == Game.view(game, state, seat), "the game's own view differs from the generic one"
+    vzones = game.zones(view)
+    assert shapes(vzones) == shapes(zones)
+    for name in zones:
+        # Hands may be put back in their own order (hidden cards last); what is seen is the same.
+        assert known(vzones[name]) == known(masked[name]), (name, seat)
+        assert known(vzones[name]) <= known(zones[name]), (name, seat)
+    vtext = game.to_text(view)
+    assert game.from_text(vtext) == view
+    if getattr(state, "seed", None):
+        assert f"={state.seed} " not in vtext + " ", "the view reveals the match seed"
+    world = game.determinize(view, seat, rng)
+    assert conserved(game.zones(world), game.pack(state))
+    # The world agrees with everything the seat has seen, zone by zone, shown cards included.
+    assert game.view(world, seat) == view
+    for name, cards in game.zones(world).items():
+        assert known(vzones[name]) <= known(cards), (name, "a card the seat saw is elsewhere in a world")
+    return view, world
+
+
 def check_position(game, state, rng):
     """Everything that must hold in any position of any game."""
     pack = game.pack(state)
     zones = game.zones(state)
     assert conserved(zones, pack), f"cards not conserved in {game.to_text(state)}"
+    held = game.held_zones(state)
+    assert set(held) <= set(zones) and all(0 <= s < game.players(state) for s in held.values())
 
     text = game.to_text(state)
     assert game.from_text(text) == state
     assert game.to_text(game.from_text(text)) == text
 
     movers = game.to_move(state)
+    turn = game.turn(state)
+    assert turn <= movers and bool(turn) == bool(movers), "the game waits for a seat that may not act"
+    assert game.interrupters(state) == movers - turn
     for seat in range(game.players(state)):
         legal = game.legal_actions(state, seat)
         assert legal == sorted(legal)
@@ -62,24 +101,20 @@ def check_position(game, state, rng):
             if not verdict:
                 assert verdict.rule in game.rules, f"refusal names unknown rule {verdict.rule}"
 
-        # The view: same shapes, true cards where shown, hidden exactly where the game says.
-        view = game.view(state, seat)
-        vzones = game.zones(view)
-        assert shapes(vzones) == shapes(zones)
-        hidden = game.hidden_zones(state, seat)
-        for name, cards in zones.items():
-            for real, seen in zip(cards, vzones[name]):
-                assert seen == (None if name in hidden else real), (name, seat)
-        vtext = game.to_text(view)
-        assert game.from_text(vtext) == view
-        if getattr(state, "seed", None):
-            assert f"={state.seed} " not in vtext + " ", "the view reveals the match seed"
-
-        # A determinized world agrees with the view and is a whole position.
-        world = game.determinize(view, seat, rng)
-        assert conserved(game.zones(world), pack)
-        assert game.view(world, seat) == view
+        view, world = check_view(game, state, seat, rng)
         assert game.legal_actions(world, seat) == game.legal_actions(view, seat) == legal
+
+    for deal in game.outcome(state).deals:
+        assert isinstance(deal, DealResult) and all(isinstance(s, Score) for s in deal.scores)
+        assert type(deal).parse(str(deal)) == deal
+
+
+def check_exact_values(game, state):
+    """Where a game can value a position exactly, it values exactly the legal actions."""
+    for seat in game.to_move(state):
+        values = game.exact_values(state, seat)
+        if values is not None:
+            assert set(values) == set(game.legal_actions(state, seat)), game.to_text(state)
 
 
 @pytest.mark.parametrize("slug,players", CASES)
@@ -95,6 +130,8 @@ def test_random_matches(slug, players):
         assert game.to_text(game.new(seed, players, options)) == game.to_text(state), "new() not deterministic"
         replayed = []
         steps = 0
+        chips = game.chips(state)
+        total_chips = sum(chips.values()) if chips is not None else None
         while game.to_move(state):
             # Every position of the first FULL_CHECKS moves is checked in full, then one in
             # SAMPLE (long matches would otherwise take minutes); conservation, purity and
@@ -107,6 +144,8 @@ def test_random_matches(slug, players):
             after = game.apply(state, seat, action)
             assert game.to_text(state) == before, "apply changed its input"
             assert conserved(game.zones(after), game.pack(after))
+            if total_chips is not None:
+                assert sum(game.chips(after).values()) == total_chips, "chips appeared or vanished"
             replayed.append((seat, action))
             state = after
             steps += 1
@@ -169,3 +208,57 @@ def test_deals_differ_between_seeds():
         n = game.player_counts[0]
         texts = Counter(game.to_text(game.hide_secrets(game.new(f"s{i}", n))) for i in range(50))
         assert len(texts) == 50
+
+
+def option_combinations(game):
+    names = list(game.option_choices())
+    return [dict(zip(names, values)) for values in itertools.product(*game.option_choices().values())]
+
+
+@pytest.mark.parametrize("slug", [g.slug for g in registry.all_games()])
+def test_exact_values_are_the_legal_actions_under_every_option(slug):
+    """The exact solvers derive their moves from the rules: under every combination of options
+    the game offers, wherever a position can be valued exactly, the values are keyed by exactly
+    the legal actions (a solver with its own copy of the follow rules fails here)."""
+    game = registry.get(slug)
+    bot = RandomBot(game)
+    valued = 0
+    for n, options in enumerate(option_combinations(game)):
+        players = min(game.player_counts)
+        rng = rng_for("exact", slug, players, n)
+        state = game.new(f"x{n}", players, options)
+        seen = []
+        while game.to_move(state):
+            seen.append(state)
+            seat = min(game.turn(state))
+            state = game.apply(state, seat, bot.choose(game.view(state, seat), seat, rng))
+        # The last positions of a match are the small ones a solver proves; of those, the ones
+        # with fewest choices first.
+        late = sorted(seen[-30:], key=lambda st: len(game.legal_actions(st, min(game.turn(st)))))
+        tried = here = 0
+        for state in late:
+            if here >= 1 or tried >= 2:
+                break
+            tried += 1
+            if game.exact_values(state, min(game.turn(state))) is not None:
+                check_exact_values(game, state)
+                here += 1
+        valued += here
+    if type(game).exact_values is not Game.exact_values:
+        assert valued > 0, "no position was valued"
+
+
+@pytest.mark.parametrize("slug", [g.slug for g in registry.all_games()])
+def test_every_option_combination_plays_to_the_end(slug):
+    game = registry.get(slug)
+    bot = RandomBot(game)
+    for n, options in enumerate(option_combinations(game)):
+        players = game.player_counts[n % len(game.player_counts)]
+        rng = rng_for("combos", slug, n)
+        state = game.new(f"o{n}", players, options)
+        for _ in range(MAX_ACTIONS):
+            if not game.to_move(state):
+                break
+            seat = min(game.turn(state))
+            state = game.apply(state, seat, bot.choose(game.view(state, seat), seat, rng))
+        assert game.outcome(state).finished

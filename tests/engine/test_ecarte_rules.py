@@ -179,6 +179,31 @@ def test_king_announce_before_the_first_card_scores_one():
     assert not G.check(after, 0, G.parse_action("king"))  # only once
 
 
+def test_king_announce_makes_the_king_public_in_every_view_and_world():
+    # Regression: once shown, the king of trumps is seen by the other seat in the shower's hand,
+    # and no imagined world of the other seat's may put it anywhere else.
+    after = play(LEAD_WITH_KING, 0, "king")
+    king = after.king_of_trumps
+    view = G.view(after, 1)
+    assert king in view.hands[0] and view.hands[0].count(None) == len(view.hands[0]) - 1
+    for i in range(60):
+        world = G.determinize(view, 1, rng_for("king-worlds", i))
+        assert king in world.hands[0]
+    # Before it is shown, the other seat knows nothing of it.
+    assert king not in G.view(G.from_text(LEAD_WITH_KING), 1).hands[0]
+
+
+def test_revoke_variant_exact_values_cover_every_legal_card():
+    # Regression: the exact solver took the follow rules from a copy of its own that ignored the
+    # revoke option, so a legal revoke had no value (and a replay that asked for it failed).
+    state = G.from_text(REVOKE)
+    values = G.exact_values(state, 0)
+    assert set(values) == set(G.legal_actions(state, 0)) == {G.parse_action("play:9S"), G.parse_action("play:7C")}
+    # Revoking takes three tricks, but the revoke costs the winner his point: 0. Following with
+    # the nine loses this trick and the last one: the other side scores 1.
+    assert values[G.parse_action("play:7C")] == 0 and values[G.parse_action("play:9S")] == -1
+
+
 def test_king_announce_too_late_after_the_first_card():
     after = play(LEAD_WITH_KING, 0, "play:JH")
     after = G.apply(after, 1, G.parse_action("play:7D"))  # void in hearts, he throws a diamond
