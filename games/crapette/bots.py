@@ -1,0 +1,305 @@
+"""Crapette bots at three strengths. Each sees only a view: ``choose(view, seat, rng)``.
+
+A turn is many decisions, so a bot plans the stretch of its turn up to its next talon card (or
+the end of its turn) at once, and replays the plan while the views it is shown are the ones it
+expected; anything else (a face-down reserve card coming up, a Stop) makes it plan again.
+
+- beginner: makes the moves it must, puts its reserve card on the first place it sees, tries its
+  hand card somewhere before wasting it, and turns the next card as soon as it can. In the
+  callable mode it often forgets an obligation, and it misses some of its opponent's.
+- club: foundation moves, then its reserve card onto the opponent or a house, its hand card the
+  same way, a house card moved to free a space for the reserve; loads from houses. It forgets an
+  obligation now and then, and calls Stop on every fault it sees.
+- expert: searches every sequence of moves up to its next talon card (transpositions merged) and
+  keeps the one that leaves the best position: reserve cards gone first, then its other cards,
+  cards loaded onto the opponent, foundation cards, and what the opponent could do next. It never
+  skips an obligation and calls every Stop.
+"""
+
+from games.engine.actions import Action
+from games.engine.bots import Bot
+
+from .game import END, NEXT, STOP, TURN
+from .rules import FOUNDATION_NEXT, HAND, HOUSES, LOAD_TAKES, RESERVE, WASTE, spaces_to_fill
+from .search import Options, TurnSearch, moves_of, opponent_stuck, play_move, position_of
+
+MAX_STEPS = 80  # moves a greedy plan may make before it turns a card (a guard: plans end well before)
+
+
+def _act(step):
+    if step == "turn":
+        return TURN
+    if step == "end":
+        return END
+    card, source, target = step
+    return Action("move", (card,), source, target)
+
+
+class CrapetteBot(Bot):
+    err = 0.0  # chance, in the callable mode, of skipping an obligation in force
+    miss = 0.0  # chance of letting the opponent's fault go without calling Stop
+
+    def __init__(self, game):
+        super().__init__(game)
+        self.plan = []  # [(the view expected, the action to take then), ...]
+
+    def interrupt(self, view, seat, rng):
+        if STOP in self.game.legal_actions(view, seat) and rng.random() >= self.miss:
+            return STOP
+        return None
+
+    def choose(self, view, seat, rng):
+        if self.plan and self.plan[0][0] == view:
+            return self.plan.pop(0)[1]
+        legal = self.game.legal_actions(view, seat)
+        if len(legal) == 1:
+            self.plan = []
+            return legal[0]
+        if view.phase != "play":
+            return NEXT
+        if STOP in legal and rng.random() >= self.miss:
+            return STOP
+        if view.owed is not None:
+            return min(a for a in legal if a.kind == "move")
+        steps = self.steps(view, seat, rng)
+        actions = [_act(s) for s in steps] or [next(a for a in legal if a != STOP)]
+        self.plan = self._expected(view, seat, actions)
+        return self.plan.pop(0)[1]
+
+    def _expected(self, view, seat, actions):
+        """The plan as (view expected, action) pairs: the view after each action is what applying
+        it to the previous one gives, as long as it stays this seat's turn."""
+        out, current = [], view
+        for action in actions:
+            out.append((current, action))
+            if action.kind != "move":
+                break
+            current = self.game.apply(current, seat, action)
+            if current.phase != "play" or current.turn != seat:
+                break
+        return out
+
+    def steps(self, view, seat, rng):
+        """The moves of this stretch of the turn, then turn, end or the hand card to the waste."""
+        raise NotImplementedError
+
+    # --- shared pieces of a greedy plan -------------------------------------------------------
+    def skip_duty(self, pos, seat, moves, found, rng):
+        """In the callable mode, now and then leave the obligation undone: another move, or the
+        turn of the next card, or the hand card to the waste."""
+        if not self.callable or self.err <= 0 or rng.random() >= self.err:
+            return None
+        must = set(found[1])
+        others = [m for m in moves if m not in must]
+        if others:
+            return others[0]
+        if pos.hand is None and (pos.talon or pos.waste):
+            return "turn"
+        return None
+
+    def greedy(self, view, seat, rng, pick):
+        """Play `pick`'s choice move by move (the forced ones first) until it has nothing to add,
+        then finish the stretch: the hand card to the waste, or turn, or end."""
+        opts = Options(view.options)
+        self.callable = view.options.callable
+        pos = position_of(view, seat)
+        out = []
+        for _ in range(MAX_STEPS):
+            if pos.reserve and pos.reserve[-1] is None:
+                return out  # a face-down card came up: plan again once it is seen
+            moves, found = moves_of(pos, seat, opts)
+            if found:
+                skipped = self.skip_duty(pos, seat, moves, found, rng)
+                if skipped == "turn":
+                    return out + ["turn"]
+                step = skipped or pick(pos, seat, found[1], True)
+            else:
+                step = pick(pos, seat, moves, False)
+            if step is None:
+                break
+            out.append(step)
+            pos = play_move(pos, seat, *step)
+            if pos.ended:
+                return out
+        if pos.hand is not None:
+            return out + [(pos.hand, HAND[seat], WASTE[seat])]
+        if pos.talon or pos.waste:
+            if spaces_to_fill(pos.reserve, [h[-1] if h else None for h in pos.houses]):
+                empty = next(k for k in range(8) if not pos.houses[k])
+                return out + [(pos.reserve[-1], RESERVE[seat], HOUSES[empty])]
+            return out + ["turn"]
+        return out + ["end"]
+
+
+def _kind(place):
+    return place.split(".")[0]
+
+
+class Beginner(CrapetteBot):
+    """The obvious moves and the first place that fits; turns the next card early."""
+
+    level = "beginner"
+    err = 0.3
+    miss = 0.4
+
+    def steps(self, view, seat, rng):
+        def pick(pos, seat, moves, forced):
+            if forced:
+                return moves[0]
+            for m in moves:
+                if m[1] == RESERVE[seat]:
+                    return m
+            for m in moves:
+                if m[1] == HAND[seat] and m[2] != WASTE[seat]:
+                    return m
+            return None
+
+        return self.greedy(view, seat, rng, pick)
+
+
+class Club(CrapetteBot):
+    """Foundation moves first, then the reserve card onto the opponent or a house, the hand card
+    likewise, a house card moved to free a space for the reserve, and loads from the houses."""
+
+    level = "club"
+    err = 0.05
+    miss = 0.0
+
+    def steps(self, view, seat, rng):
+        return self.greedy(view, seat, rng, self.pick)
+
+    def pick(self, pos, seat, moves, forced):
+        reserve, hand = RESERVE[seat], HAND[seat]
+        if forced:  # the reserve card first, then the hand card, then the houses
+            return min(moves, key=lambda m: (m[1] != reserve, m[1] != hand, m))
+        houses = pos.houses
+        loads = [m for m in moves if _kind(m[2]) in ("reserve", "waste") and m[2] != WASTE[seat]]
+        builds = [m for m in moves if _kind(m[2]) == "house" and houses[int(m[2][6:]) - 1]]
+        spaces = [m for m in moves if _kind(m[2]) == "house" and not houses[int(m[2][6:]) - 1]]
+        for group in (loads, builds):
+            for m in group:
+                if m[1] == reserve:
+                    return m
+        for group in (loads, builds):
+            for m in group:
+                if m[1] == hand:
+                    return m
+        for m in spaces:
+            if m[1] == reserve:
+                return m
+        if pos.reserve and pos.reserve[-1] is not None:
+            # A house's last card moved onto another house frees a space for the reserve card.
+            for m in builds:
+                if m[1].startswith("house") and len(houses[int(m[1][6:]) - 1]) == 1:
+                    return m
+        for m in builds:
+            # A house card moved off a card that can go to a foundation.
+            if m[1].startswith("house"):
+                pile = houses[int(m[1][6:]) - 1]
+                if len(pile) > 1 and _fits_foundation(pile[-2], pos.ftops):
+                    return m
+        for m in loads:
+            if m[1].startswith("house"):
+                return m
+        if not pos.reserve:
+            for m in spaces:
+                if m[1] == hand:
+                    return m
+        return None
+
+
+def _fits_foundation(card, ftops):
+    for top in ftops:
+        if (top is None and card[0] == "A") or (top is not None and FOUNDATION_NEXT[top] == card):
+            return True
+    return False
+
+
+class Expert(CrapetteBot):
+    """Searches every sequence of moves up to the next talon card and keeps the best outcome."""
+
+    level = "expert"
+    budget = 3000  # positions per search: the rare huge stretch is cut short, not slow
+
+    def steps(self, view, seat, rng):
+        self.callable = view.options.callable
+        found = TurnSearch(position_of(view, seat), seat, view.options, whole_turn=False, budget=self.budget)
+        start = found.nodes[found.root][0]
+        opts = found.opts
+        best, best_value = None, None
+        for key, node in found.nodes.items():
+            pos = node[0]
+            finish = self._finish(pos, seat, opts)
+            if finish is False:
+                continue
+            value = self.value(start, pos, seat, finish)
+            if best_value is None or value > best_value:
+                best, best_value = key, value
+        if best is None:
+            return []
+        steps = found.path(best)
+        finish = self._finish(found.nodes[best][0], seat, opts)
+        return steps + ([finish] if finish in ("turn", "end") else [])
+
+    def _finish(self, pos, seat, opts):
+        """How a stretch may stop at this position: "turn"; "over" (the step that led here ended
+        the turn); "reveal" (a face-down card came up: plan again once it is seen); False when it
+        may not stop here."""
+        if pos.ended:
+            return "over"
+        if pos.reserve and pos.reserve[-1] is None:
+            return "reveal"
+        if pos.hand is not None:
+            return False  # its own successor puts the hand card on the waste
+        moves, found = moves_of(pos, seat, opts)
+        if found:
+            return False
+        if pos.talon or pos.waste:
+            if spaces_to_fill(pos.reserve, [h[-1] if h else None for h in pos.houses]):
+                return False
+            return "turn"
+        return False  # the "end" step is its own successor
+
+    def value(self, start, pos, seat, finish):
+        """How good a place this is to stop: what the player got rid of (reserve cards most),
+        what he loaded on the opponent, foundation cards, and what the opponent could do next."""
+        reserve_gone = len(start.reserve) - len(pos.reserve)
+        before = len(start.talon) + len(start.waste) + (start.hand is not None)
+        after = len(pos.talon) + len(pos.waste) + (pos.hand is not None)
+        others_gone = before - after
+        loaded = (pos.opp_reserve != start.opp_reserve) + (pos.opp_waste != start.opp_waste)
+        value = 10.0 * reserve_gone + 3.0 * others_gone + 0.5 * (pos.foundation_cards() - start.foundation_cards())
+        value += 2.0 * loaded
+        if not pos.reserve and not pos.talon and not pos.waste and pos.hand is None:
+            value += 1000.0  # out
+        spaces = sum(1 for h in pos.houses if not h)
+        if finish in ("turn", "reveal"):
+            value += 4.0  # the turn goes on
+            if not pos.reserve:
+                value += 0.5 * spaces
+        else:  # the turn ends here: what is left for the opponent
+            if pos.opp_reserve is not None:
+                value -= 1.5 * spaces
+                if not opponent_stuck(pos, seat):
+                    value -= 2.0
+            value -= 0.1 * _opponent_loads(pos)
+        # Long house columns are hard to undo; prefer positions with cards spread out.
+        value -= 0.05 * sum(max(0, len(h) - 4) for h in pos.houses)
+        return value
+
+
+def _opponent_loads(pos):
+    """How many cards in sight could be loaded onto this player's waste or reserve top."""
+    tops = [t for t in (pos.reserve[-1] if pos.reserve else None, pos.waste[-1] if pos.waste else None) if t]
+    n = 0
+    for top in tops:
+        takes = LOAD_TAKES[top]
+        n += sum(1 for h in pos.houses if h and h[-1] in takes)
+        if pos.opp_reserve in takes:
+            n += 3
+    return n
+
+
+LEVELS = {"beginner": Beginner, "club": Club, "expert": Expert}
+
+__all__ = ["Beginner", "Club", "Expert", "LEVELS"]
