@@ -276,7 +276,7 @@ class Ecarte(Game):
         )
 
     def held_zones(self, state):
-        return {"hand.0": 0, "hand.1": 1, "discard.0": 0, "discard.1": 1}
+        return {"hand.0": 0, "hand.1": 1}
 
     def exact_values(self, state, seat):
         """Card play with both hands known: each legal action's value in points of the deal for
@@ -296,6 +296,31 @@ class Ecarte(Game):
             else:
                 values[action] = by_card[action.card]
         return values
+
+    def goals(self):
+        return {"win-the-point": "take at least three tricks and score the deal"}
+
+    def goal_reached(self, state, seat, goal):
+        if goal != "win-the-point":
+            raise KeyError(goal)
+        deals = state.history if state.phase in ("end", "over") else ()
+        if not deals or deals[-1].deal != state.deal or not deals[-1].finished:
+            return False
+        last = deals[-1].scores[-1]  # the tricks' score comes last, after any king
+        return last.seat == seat and last.points > 0
+
+    def goal_reachable(self, state, seat, goal):
+        """With both hands known in the card play, the exact solver says whether `seat` can still
+        score the deal whatever the other does."""
+        from .solver import Solver
+
+        if goal != "win-the-point":
+            raise KeyError(goal)
+        if self.goal_reached(state, seat, goal):
+            return True
+        if state.phase != "play" or any(c is None for hand in state.hands for c in hand):
+            return None
+        return Solver.for_state(state, seat).value(state.hands, state.trick, state.leader, state.tricks) > 0
 
     def option_choices(self):
         return {"target": (5, 10), "dealer_min_exchange": (0, 1), "vulnerability": (True, False),

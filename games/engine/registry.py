@@ -6,6 +6,7 @@ beside this engine that holds a ``game.py`` is a game, so adding one edits nothi
 """
 
 import importlib
+import os
 from pathlib import Path
 
 from .game import Game
@@ -34,9 +35,12 @@ def all_games() -> list[Game]:
 
 
 def game_packages() -> list[str]:
-    """The names of the game packages under games/ (those with a game.py)."""
-    return sorted(p.parent.name for p in _ROOT.glob("*/game.py")
-                  if p.parent.name != _ENGINE and (p.parent / "__init__.py").exists())
+    """The names of the game packages under games/ (those with a game.py). DOJO_GAMES=a,b keeps
+    only those (to work on a few games quickly; never set in CI)."""
+    found = sorted(p.parent.name for p in _ROOT.glob("*/game.py")
+                   if p.parent.name != _ENGINE and (p.parent / "__init__.py").exists())
+    only = [g for g in os.environ.get("DOJO_GAMES", "").split(",") if g]
+    return [g for g in found if g in only] if only else found
 
 
 _loaded = False
