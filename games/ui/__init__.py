@@ -1,11 +1,21 @@
-"""How the web layer speaks about each game: rule explanations and action labels in the page
-language, keyed by the engine's rule ids. One module per game (games/ui/<slug>.py)."""
+"""How the web layer speaks about each game, declared once per game.
+
+Each game has a module games/ui/<slug>.py defining ``UI``, an instance of a subclass of ``GameUI``:
+everything the web layer asks of a game (its board, the controls of the current decision, the story
+of a deal, explanations of refusals, hint reasons, the deal summary, quiz facts, its pack and
+templates). Every part is declared here; a ui that leaves one out cannot be instantiated, and
+``check_game_uis`` (run at start-up by a system check, and by the suite) also checks that the rule
+texts cover every rule id, the templates exist and the labels cover every option value.
+"""
 
 import importlib
+import importlib.util
+from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 
-from django.utils.translation import pgettext
+from django.utils.translation import gettext_lazy, pgettext
 
+from games.engine import registry
 from games.engine.cards import is_card
 
 
@@ -23,8 +33,161 @@ class RuleText:
         return str(template) % args
 
 
-def game_ui(slug):
-    return importlib.import_module(f"games.ui.{slug}")
+LEVEL_LABELS = {
+    "beginner": gettext_lazy("Beginner"),
+    "club": gettext_lazy("Club player"),
+    "expert": gettext_lazy("Expert"),
+}
+
+
+class GameUI(ABC):
+    """One game as the web layer sees it. Subclasses set the class attributes and implement every
+    abstract method; the defaults below suit most games."""
+
+    slug: str = ""
+    pack: str = "french"  # which faces the cards are drawn with: "french" or "spanish"
+    rules: dict = {}  # rule id -> RuleText, for every rule of the engine's rule book
+    options: dict = {}  # option name -> (label, {value: label}) for every option of option_choices()
+    level_labels: dict = {}  # bot level -> a line describing it (falls back to LEVEL_LABELS)
+    score_legend = None  # what the table's scoreboard counts, when it is not points
+
+    def __init__(self):
+        if not self.slug:
+            raise TypeError(f"{type(self).__name__} has no slug")
+
+    # --- parts every game provides -------------------------------------------------------------
+    @abstractmethod
+    def seat_names(self, viewer: int, players: int) -> dict:
+        """Each seat's name from the viewer's side: {seat: name} ("You" for the viewer)."""
+
+    @abstractmethod
+    def board(self, view, seat: int, names: dict) -> dict:
+        """What the board template shows of this view from this seat."""
+
+    @abstractmethod
+    def controls(self, game, state, seat: int, *, only_legal: bool = False):
+        """The controls of the decision `seat` faces in `state` (a games.controls.Controls; empty
+        when the seat has nothing to decide). With only_legal=False the reader may also try what
+        the rules forbid, and the engine then explains why; each control says whether it is legal."""
+
+    @abstractmethod
+    def narrate(self, game, before, seat: int, action, after, names: dict, viewer=None) -> list:
+        """What happened, as sentences of the page language, revealing nothing `viewer` may not
+        see; the viewer's own actions in the second person."""
+
+    @abstractmethod
+    def opening(self, view, seat: int, names: dict) -> list:
+        """The first lines of a deal's story, told to `seat`."""
+
+    @abstractmethod
+    def describe(self, view, seat: int, action) -> str:
+        """An action as the end of a sentence ("play the king of hearts")."""
+
+    @abstractmethod
+    def hint_reason(self, view, seat: int, action) -> str:
+        """Why the hint's player makes this choice, in words a learner understands."""
+
+    @abstractmethod
+    def deal_summary(self, view, seat: int, names: dict):
+        """The last finished deal explained (for the summary template), or None."""
+
+    @abstractmethod
+    def quiz_facts(self, game, before, after, seat: int) -> dict:
+        """Facts a lesson quiz may ask about a move or a line, by name (e.g. "trick-winner":
+        "me"); before/after are the positions around the line. Empty when there are none."""
+
+    @abstractmethod
+    def phase_text(self, view, seat: int) -> str:
+        """One line saying what is being decided now."""
+
+    # --- parts with defaults ------------------------------------------------------------------
+    @property
+    def game(self):
+        return registry.get(self.slug)
+
+    @property
+    def board_template(self):
+        return f"games/{self.slug}/board.html"
+
+    @property
+    def summary_template(self):
+        """Draws ``summary`` (deal_summary's result) at the end of a deal."""
+        return f"games/{self.slug}/summary.html"
+
+    @property
+    def levels(self) -> dict:
+        """The game's bot classes by level (games/<slug>/bots.py, LEVELS)."""
+        return importlib.import_module(f"games.{self.slug}.bots").LEVELS
+
+    def level_label(self, level):
+        return self.level_labels.get(level) or LEVEL_LABELS.get(level, level)
+
+    def rule_text(self, rule_id):
+        return self.rules[rule_id]
+
+
+def game_ui(slug) -> GameUI:
+    """The ui of a registered game; LookupError when the game has none."""
+    registry.get(slug)  # KeyError for an unknown game
+    try:
+        module = importlib.import_module(f"games.ui.{slug}")
+    except ModuleNotFoundError as err:
+        if err.name == f"games.ui.{slug}":
+            raise LookupError(f"{slug} has no ui module (games/ui/{slug}.py)") from None
+        raise
+    return module.UI
+
+
+def has_ui(slug) -> bool:
+    """Whether the game has a ui module (games/ui/<slug>.py)."""
+    return importlib.util.find_spec(f"games.ui.{slug}") is not None
+
+
+def site_games():
+    """The registered games that have a ui, so a practice table and everything else the web layer
+    draws. A game's engine may land before its ui: until then its hub shows what content it has
+    and no table, and the engine is still tested with every other."""
+    return [game for game in registry.all_games() if has_ui(game.slug)]
+
+
+def check_game_uis():
+    """Problems with the declared ui of every game that has one (empty when all is well)."""
+    from django.template import TemplateDoesNotExist
+    from django.template.loader import get_template
+
+    problems = []
+    for game in site_games():
+        try:
+            ui = game_ui(game.slug)
+        except (LookupError, AttributeError) as err:
+            problems.append(f"{game.slug}: {err}")
+            continue
+        if not isinstance(ui, GameUI):
+            problems.append(f"games.ui.{game.slug}.UI is not a GameUI")
+            continue
+        missing = [r for r in game.rules.ids() if r not in ui.rules]
+        if missing:
+            problems.append(f"{game.slug}: no rule text for {', '.join(missing)}")
+        extra = [r for r in ui.rules if r not in game.rules]
+        if extra:
+            problems.append(f"{game.slug}: rule texts for unknown rules {', '.join(extra)}")
+        for name, values in game.option_choices().items():
+            label, value_labels = ui.options.get(name, (None, {}))
+            if label is None or any(v not in value_labels for v in values):
+                problems.append(f"{game.slug}: option {name} needs a label and one per value")
+        for template in (ui.board_template, ui.summary_template):
+            try:
+                get_template(template)
+            except TemplateDoesNotExist:
+                problems.append(f"{game.slug}: template {template} is missing")
+        try:
+            levels = ui.levels
+        except (ImportError, AttributeError):
+            problems.append(f"{game.slug}: games/{game.slug}/bots.py has no LEVELS")
+        else:
+            if set(levels) != {"beginner", "club", "expert"}:
+                problems.append(f"{game.slug}: bot levels must be beginner, club and expert")
+    return problems
 
 
 def format_arg(value, pack="french"):
@@ -41,10 +204,10 @@ def format_arg(value, pack="french"):
 def explain(slug, verdict):
     """A refusal in words: the rule id, its title and the explanation with its facts."""
     ui = game_ui(slug)
-    entry = ui.RULES[verdict.rule]
-    args = {k: format_arg(v, ui.PACK) for k, v in verdict.args.items()}
+    entry = ui.rules[verdict.rule]
+    args = {k: format_arg(v, ui.pack) for k, v in verdict.args.items()}
     return {"rule": verdict.rule, "title": str(entry.title), "text": entry.explain(args)}
 
 
 def rule_title(slug, rule_id):
-    return str(game_ui(slug).RULES[rule_id].title)
+    return str(game_ui(slug).rules[rule_id].title)

@@ -4,7 +4,9 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 from django.utils.translation import pgettext_lazy
 
-from . import RuleText
+from games.engine.actions import Action
+
+from . import GameUI, RuleText
 
 PACK = "french"
 
@@ -260,6 +262,8 @@ def board(view, seat, names=None):
         "my_discards": view.discards[seat],
         "other_discards": len(view.discards[other]),
         "last_trick": _last_trick(view, names),
+        "hand_zone": f"hand.{seat}",
+        "shown_king": view.king_of_trumps if view.announced[other] else None,
     }
 
 
@@ -278,30 +282,32 @@ def _last_trick(view, names):
     return {"cards": [(names[first], led), (names[1 - first], second)], "winner": names[winner]}
 
 
-def choices(game, state, seat, only_legal=False, highlight=False):
-    """The decisions open to `seat`: card actions by card, other actions as buttons, and whether
-    a choice of several cards (the discard) is asked for. With only_legal=False the reader may
-    also try what the rules forbid, and the engine explains why; highlight marks the legal ones."""
+def controls(game, state, seat, only_legal=False):
+    """The decisions open to `seat`: each card of the hand to play, the cards to tick for a
+    discard, and buttons. With only_legal=False the reader may also try a card the rules forbid, and
+    the engine explains why. The king of trumps is offered only to its holder, while it may be shown."""
+    from games.controls import Button, CardButton, Controls, TickCards
+
     if seat not in game.to_move(state):
-        return {"cards": {}, "buttons": [], "discard": None}
+        return Controls()
     legal = set(game.legal_actions(state, seat))
-    cards, buttons = {}, []
-    discard = None
+    zone = f"hand.{seat}"
+    items, buttons = [], []
     for action in game.candidate_actions(state, seat):
-        if only_legal and action not in legal:
+        ok = action in legal
+        if (only_legal or action.kind == "king") and not ok:
             continue
         if action.kind == "play":
-            cards[action.card] = {"action": str(action), "legal": action in legal,
-                                  "css": "is-legal" if highlight and action in legal else ""}
-        elif action.kind == "discard":
-            discard = discard or {"least": None, "most": 0}
-        else:
-            buttons.append({"action": str(action), "label": str(ACTIONS[action.kind]), "legal": action in legal,
-                            "css": "is-legal" if highlight and action in legal else ""})
-    if discard is not None:
+            items.append(CardButton(action.card, zone, action, ok))
+        elif action.kind != "discard":
+            buttons.append(Button(action, str(ACTIONS[action.kind]), ok))
+    if state.phase == "discard":
         sizes = sorted(len(a.cards) for a in legal if a.kind == "discard")
-        discard = {"least": sizes[0] if sizes else 0, "most": sizes[-1] if sizes else 0}
-    return {"cards": cards, "buttons": buttons, "discard": discard}
+        least, most = (sizes[0], sizes[-1]) if sizes else (0, 0)
+        label = _("Discard the ticked cards (%(a)s–%(b)s)") % {"a": least, "b": most}
+        hand = tuple(c for c in state.hands[seat] if c is not None)
+        items.append(TickCards(Action("discard"), str(label), zone, hand, frozenset(hand), least, most))
+    return Controls(items + buttons)
 
 
 # --- the practice table (games/tables.py) -------------------------------------------------------
@@ -334,11 +340,6 @@ OPTIONS = {
         True: _("any card may be played; a winner who revoked scores one point less"),
     }),
 }
-
-
-def deal_of(state):
-    """The number of the deal a position belongs to (1 for the first)."""
-    return state.deal
 
 
 def opening(view, seat, names=None):
@@ -468,3 +469,43 @@ def deal_summary(view, seat, names=None):
         "lines": lines,
         "notes": notes,
     }
+
+
+def quiz_facts(game, before, after, seat):
+    """What a lesson quiz may ask about a line that ends here: who took the last trick of it, and
+    who scored how many points in the deal it finished."""
+    facts = {}
+    won = [s for s in (0, 1) if after.deal == before.deal and after.tricks[s] > before.tricks[s]]
+    if won:
+        facts["trick-winner"] = "me" if won[0] == seat else "opponent"
+    deals = game.outcome(after).deals
+    if len(deals) > len(game.outcome(before).deals):
+        last = deals[-1].scores[-1]
+        facts["deal-points"] = f"{'me' if last.seat == seat else 'opponent'}:{last.points}"
+    return facts
+
+
+class EcarteUI(GameUI):
+    """Écarté as the web layer sees it: the module's functions above, declared as its parts."""
+
+    slug = "ecarte"
+    pack = PACK
+    rules = RULES
+    options = OPTIONS
+    level_labels = LEVEL_LABELS
+    seat_names = staticmethod(seat_names)
+    board = staticmethod(board)
+    controls = staticmethod(controls)
+    narrate = staticmethod(narrate)
+    opening = staticmethod(opening)
+    describe = staticmethod(describe)
+    hint_reason = staticmethod(hint_reason)
+    deal_summary = staticmethod(deal_summary)
+    quiz_facts = staticmethod(quiz_facts)
+
+    @staticmethod
+    def phase_text(view, seat):
+        return str(PHASES[view.phase])
+
+
+UI = EcarteUI()

@@ -6,7 +6,7 @@ from django.utils.translation import ngettext, pgettext, pgettext_lazy
 
 from games.engine.actions import Action
 
-from . import RuleText
+from . import GameUI, RuleText
 
 PACK = "french"
 
@@ -282,50 +282,44 @@ def board(view, seat, names=None):
         "out": (view.out.index(seat) + 1) if seat in view.out else None,
         "source": view.source(seat) if view.phase == "play" else None,
         "deal": view.deal,
+        "hand_zone": f"hand.{seat}", "up_zone": f"up.{seat}", "down_zone": f"down.{seat}",
     }
 
 
-def choices(game, state, seat, only_legal=False, highlight=False):
-    """The decisions open to `seat`. Cards to tick for a play (each marked legal when it may be
-    played alone), buttons, face-down places to turn over, and the face-up cards a pick-up may
-    take along."""
-    empty = {"mode": None, "cards": {}, "buttons": [], "flips": [], "pickups": [], "swap": None}
+def controls(game, state, seat, only_legal=False):
+    """The decisions open to `seat`: the cards of the hand (or the face-up cards, once the hand is
+    empty) to tick and play together, each marked legal when it may be played; the pick-up; the
+    face-down places to turn over blind; a swap of one hand card with one face-up card. Only what
+    the position really offers is shown: no pick-up of an empty pile, no play button when only a
+    blind flip is possible."""
+    from games.controls import Button, CardButton, Controls, PickCards, TickCards
+
     if seat not in game.to_move(state):
-        return empty
+        return Controls()
     legal = set(game.legal_actions(state, seat))
-    css = (lambda a: "is-legal" if highlight and a in legal else "")
-    out = dict(empty)
     if state.phase == "swap":
-        out["mode"] = "swap"
-        out["swap"] = {"hand": state.hands[seat], "up": state.up[seat]}
-        out["buttons"] = [{"action": "swap", "label": str(ACTIONS["swap"]), "css": ""},
-                          {"action": "ready", "label": str(ACTIONS["ready"]), "css": css(Action("ready"))}]
-        return out
+        hand, up = state.hands[seat], state.up[seat]
+        swap = PickCards(Action("swap"), str(ACTIONS["swap"]),
+                         ((f"hand.{seat}", str(_("swap this hand card")), hand),
+                          (f"up.{seat}", str(_("swap this face-up card")), up)), bool(hand and up))
+        return Controls([swap, Button(Action("ready"), str(ACTIONS["ready"]))])
     if state.phase == "end":
-        out["mode"] = "end"
-        out["buttons"] = [{"action": "next", "label": str(ACTIONS["next"]), "css": css(Action("next"))}]
-        return out
+        return Controls([Button(Action("next"), str(ACTIONS["next"]))])
     source = state.source(seat)
-    out["mode"] = source
     if source == "down":
-        out["flips"] = [{"action": f"flip@{i}", "label": str(_("Turn over face-down card %(n)s") % {"n": i + 1}),
-                         "css": css(Action("flip", (), str(i)))} for i in range(len(state.down[seat]))]
-        return out
+        return Controls([CardButton(None, f"down.{seat}", Action("flip", (), str(i)), Action("flip", (), str(i)) in legal,
+                                    index=i, label=str(_("Turn over face-down card %(n)s") % {"n": i + 1}))
+                         for i in range(len(state.down[seat]))])
     zone = state.hands[seat] if source == "hand" else state.up[seat]
-    out["cards"] = {c: {"legal": Action("play", (c,)) in legal, "css": css(Action("play", (c,)))} for c in zone}
-    can_play = any(a.kind == "play" for a in legal)
-    out["buttons"] = [{"action": "play", "label": str(ACTIONS["play"]), "css": "is-legal" if highlight and can_play else ""}]
+    alone = frozenset(c for c in zone if Action("play", (c,)) in legal)
+    items = [TickCards(Action("play"), str(ACTIONS["play"]), f"{source}.{seat}", tuple(zone), alone, 1, len(zone))]
     if source == "hand":
-        out["buttons"].append({"action": "pickup", "label": str(ACTIONS["pickup"]), "css": css(Action("pickup"))})
-    else:
-        out["pickups"] = [{"action": f"pickup:{c}", "card": c,
-                           "label": str(_("Pick up the pile and the %(card)s") % {"card": _cards([c])}),
-                           "css": css(Action("pickup", (c,)))} for c in zone]
-    return out
-
-
-def deal_of(state):
-    return state.deal
+        if state.pile:
+            items.append(Button(Action("pickup"), str(ACTIONS["pickup"]), Action("pickup") in legal))
+    elif state.pile:
+        items.extend(Button(Action("pickup", (c,)), str(_("Pick up the pile and the %(card)s") % {"card": _cards([c])}),
+                            Action("pickup", (c,)) in legal) for c in zone)
+    return Controls(items)
 
 
 def opening(view, seat, names=None):
@@ -379,17 +373,55 @@ def hint_reason(view, seat, action):
 
 def deal_summary(view, seat, names=None):
     """The last finished deal: the order in which players went out, and the shithead."""
-    if not view.losers or view.phase not in ("end", "over"):
+    from games.shithead import GAME
+
+    deals = GAME.outcome(view).deals
+    if not deals or view.phase not in ("end", "over"):
         return None
     names = _names(view, seat, names)
-    loser = view.losers[-1]
-    places = [{"player": names[s], "mine": s == seat, "place": i + 1} for i, s in enumerate(view.out)]
+    result = deals[-1]
+    places = [{"player": names[s], "mine": s == seat, "place": i + 1} for i, s in enumerate(result.places[:-1])]
     return {
-        "deal": view.deal,
+        "deal": result.deal,
         "places": places,
-        "shithead": names[loser],
-        "shithead_is_me": loser == seat,
+        "shithead": names[result.loser],
+        "shithead_is_me": result.loser == seat,
         "rule": "shithead.end.shithead",
         "title": str(RULES["shithead.end.shithead"].title),
-        "tally": [{"player": names[s], "times": view.losers.count(s)} for s in range(view.players)],
+        "tally": [{"player": names[s], "times": sum(d.points(s) for d in deals)} for s in range(view.players)],
     }
+
+
+def quiz_facts(game, before, after, seat):
+    """Shithead quizzes ask what may be played and whose turn it is: the platform's own facts."""
+    return {}
+
+
+def phase_text(view, seat):
+    if view.phase == "play" and view.source(seat) == "down":
+        return str(_("Only face-down cards are left: turn one over, blind."))
+    return str(PHASES[view.phase])
+
+
+class ShitheadUI(GameUI):
+    """Shithead as the web layer sees it: the module's functions above, declared as its parts."""
+
+    slug = "shithead"
+    pack = PACK
+    rules = RULES
+    options = OPTIONS
+    level_labels = LEVEL_LABELS
+    score_legend = SCORE_LEGEND
+    seat_names = staticmethod(seat_names)
+    board = staticmethod(board)
+    controls = staticmethod(controls)
+    narrate = staticmethod(narrate)
+    opening = staticmethod(opening)
+    describe = staticmethod(describe)
+    hint_reason = staticmethod(hint_reason)
+    deal_summary = staticmethod(deal_summary)
+    quiz_facts = staticmethod(quiz_facts)
+    phase_text = staticmethod(phase_text)
+
+
+UI = ShitheadUI()

@@ -1,0 +1,114 @@
+"""Drawing typed controls (games/controls.py) as form fields, the same for every game.
+
+    {% load controls %}
+    {% control_card code zone size="l" %}     a card of the board: a button, a box to tick, a
+                                             radio to pick, a card with its move targets, or a
+                                             plain card when no control covers it
+    {% control_card None zone index=i %}     a face-down place (a blind flip)
+    {% control_card code zone mini="♠" %}    a small box to tick, labelled by a sign (compact hands)
+    {% control_bar %}                        the decision's buttons under the board
+
+Both read ``controls`` and ``pack`` from the context; ``highlight`` (the practice table) marks the
+legal choices. Built with format_html rather than sub-templates: a board draws dozens of cards and
+is sent after every move.
+"""
+
+from django import template
+from django.utils.html import format_html, format_html_join
+from django.utils.safestring import mark_safe
+from django.utils.translation import gettext
+
+from games.cardnames import card_name
+from games.controls import (FIELD_ACTION, FIELD_CARDS, FIELD_PICK, Button, CardButton, ChoiceGroup, MoveCard,
+                            PickCards, TickCards)
+
+from .cards import card
+
+register = template.Library()
+
+
+def _css(*parts):
+    return " ".join(p for p in parts if p)
+
+
+def _legal_css(context, legal):
+    return "is-legal" if legal and context.get("highlight") else ""
+
+
+def _card_css(item, code):
+    return " ".join(css for c, css in getattr(item, "card_css", ()) if c == code)
+
+
+@register.simple_tag(takes_context=True)
+def control_card(context, code, zone, size="m", index=None, mini=None):
+    controls = context.get("controls")
+    pack = context.get("pack", "french")
+    item = None
+    if controls:
+        item = controls.for_place(zone, index) if code is None and index is not None else controls.for_card(code, zone)
+    if item is None:
+        if mini is not None:
+            return format_html('<span class="card-mini" data-card="{}" role="img" aria-label="{}">{}</span>',
+                               code, card_name(code, pack), mini)
+        return card(code, pack=pack, size=size)
+    if isinstance(item, CardButton):
+        css = _css(_legal_css(context, item.legal), item.css)
+        if code is None:
+            return format_html('<button type="submit" name="{}" value="{}" class="card-button {}" aria-label="{}">{}</button>',
+                               FIELD_ACTION, str(item.action), css, item.label or card_name(None, pack),
+                               card(None, pack=pack, size=size))
+        return card(code, pack=pack, size=size, button=True, name=FIELD_ACTION, value=str(item.action), extra_class=css)
+    if isinstance(item, TickCards):
+        css = _css(_legal_css(context, code in item.legal), _card_css(item, code))
+        if mini is not None:
+            return format_html('<label class="card-check card-check-mini {}" data-card="{}"><input type="checkbox" '
+                               'name="{}" value="{}" aria-label="{}">{}</label>', css, code, FIELD_CARDS, code,
+                               card_name(code, pack), mini)
+        return format_html('<label class="card-check {}">{}<input type="checkbox" name="{}" value="{}"></label>',
+                           css, card(code, pack=pack, size=size), FIELD_CARDS, code)
+    if isinstance(item, PickCards):
+        n, label = next((i, g[1]) for i, g in enumerate(item.groups) if g[0] == zone)
+        css = _css(_card_css(item, code))
+        return format_html('<label class="card-check {}">{}<input type="radio" name="{}{}" value="{}">'
+                           '<span class="visually-hidden">{}</span></label>', css, card(code, pack=pack, size=size),
+                           FIELD_PICK, n, code, label)
+    if isinstance(item, MoveCard):
+        targets = format_html_join("", '<button type="submit" name="{}" value="{}" class="btn btn-target {}" '
+                                   'data-target="{}">{}</button>',
+                                   ((FIELD_ACTION, str(t.action), _css(_legal_css(context, t.legal), t.css), t.zone,
+                                     t.label) for t in item.targets))
+        css = _css(_legal_css(context, item.legal), item.css)
+        return format_html('<div class="move-card {}" data-card="{}" data-zone="{}">{}<div class="move-targets" '
+                           'role="group" aria-label="{}">{}</div></div>', css, code, zone,
+                           card(code, pack=pack, size=size),
+                           gettext("Move the %(card)s to …") % {"card": card_name(code, pack)}, targets)
+    return card(code, pack=pack, size=size)
+
+
+def _button(context, action, label, legal, css, extra=""):
+    return format_html('<button type="submit" name="{}" value="{}" class="btn {}"{}>{}</button>', FIELD_ACTION,
+                       str(action), _css(_legal_css(context, legal), css), extra, label)
+
+
+@register.simple_tag(takes_context=True)
+def control_bar(context):
+    controls = context.get("controls")
+    if not controls:
+        return ""
+    out = []
+    for item in controls.bar():
+        if isinstance(item, Button):
+            out.append(_button(context, item.action, item.label, item.legal, item.css))
+        elif isinstance(item, ChoiceGroup):
+            buttons = mark_safe("".join(_button(context, b.action, b.label, b.legal, b.css) for b in item.buttons))
+            out.append(format_html('<fieldset class="choice-group"><legend>{}</legend>{}</fieldset>', item.label,
+                                   buttons))
+        elif isinstance(item, TickCards):
+            extra = format_html(' data-least="{}" data-most="{}"', item.least, item.most)
+            out.append(_button(context, item.action, item.label, bool(item.legal), item.css, extra))
+        elif isinstance(item, PickCards):
+            extra = format_html(' data-picks="{}"', len(item.groups))
+            out.append(_button(context, item.action, item.label, item.legal, item.css, extra))
+    if not out:
+        return ""
+    return format_html('<div class="decision">{}</div>', mark_safe("".join(out)))
