@@ -2,7 +2,8 @@
 
 from django.urls import path
 
-from . import tables, views
+from . import views
+from .table import views as tables
 
 urlpatterns = [
     path("cards/", views.gallery, name="card-gallery"),

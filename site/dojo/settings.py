@@ -90,6 +90,10 @@ if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
         "timeout": 20, "transaction_mode": "IMMEDIATE",
         "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
     })
+elif DATABASES["default"]["ENGINE"].endswith("postgresql"):
+    # A request waits at most 5 s for a row another request holds, then answers "try again"
+    # (games.table.views.busy_is_try_again) instead of hanging.
+    DATABASES["default"].setdefault("OPTIONS", {})["options"] = "-c lock_timeout=5000"
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 SESSION_ENGINE = "django.contrib.sessions.backends.signed_cookies"

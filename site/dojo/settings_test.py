@@ -15,6 +15,14 @@ os.environ["DJANGO_STATIC_MANIFEST"] = "0"
 
 from .settings import *  # noqa: E402,F403
 
+# On SQLite the test database is a file configured as the site's own (write-ahead log, immediate
+# transactions, a lock wait), not Django's default in-memory shared cache, where a lock fails at
+# once and concurrency tests would see failures production never sees. Each xdist worker gets its
+# own file (pytest-django adds the worker's suffix).
+if DATABASES["default"]["ENGINE"].endswith("sqlite3"):  # noqa: F405
+    DATABASES["default"]["TEST"] = {"NAME": str(BASE_DIR / ".test-databases" / "dojo.sqlite3")}  # noqa: F405
+    (BASE_DIR / ".test-databases").mkdir(exist_ok=True)  # noqa: F405
+
 # Static files come from the finders (no collectstatic in the test run), so there is no
 # STATIC_ROOT for WhiteNoise to look in.
 STATIC_ROOT = None

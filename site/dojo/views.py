@@ -8,7 +8,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_POST
 
 from games.catalogue import CATALOGUE
-from games.tables import BOT_SPEED_COOKIE, BOT_SPEEDS, DEFAULT_BOT_SPEED
+from games.table.views import BOT_SPEED_COOKIE, BOT_SPEEDS, DEFAULT_BOT_SPEED
 
 SUITS_COOKIE = "suits"
 

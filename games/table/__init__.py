@@ -1,0 +1,10 @@
+"""Practice tables: a match against bots, one decision at a time (architecture.md §4).
+
+Nothing here knows a particular game: a game takes part through its engine (games.engine.registry)
+and its declared ui (games.ui.GameUI: board, controls, story, hints, summary, templates).
+
+    codes.py   deal codes: a shareable text for a match's deals
+    forms.py   the set-up form
+    match.py   a table's positions (from snapshots), the bots' runs, the undo policy
+    views.py   the HTTP views: thin, request → form → match → render
+"""

@@ -1,0 +1,418 @@
+"""The practice table's views: request → form → match → render. One view serves the whole page and,
+for htmx, the fragment (``games/table.html#table``).
+
+Every form carries the table's version; a write is a conditional UPDATE on it, so a stale page, a
+second tab or a double click is refused and nothing is lost or applied twice. The reader's action
+and the bots' replies up to his next decision are played in one request; htmx then shows the bots'
+moves one at a time at the reader's chosen speed (``?at=N``), and without JavaScript the page lists
+them all at once. The reader may interrupt (where a game allows it) only at the move on his screen.
+"""
+
+import functools
+
+from django.db import OperationalError
+from django.http import Http404
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext_lazy
+from django.views.decorators.http import require_GET, require_POST
+
+from games.catalogue import BY_SLUG
+from games.controls import decode
+from games.engine.rng import rng_for
+from games.engine.rules import NotationError
+from games.models import Table
+from games.owner import browser_token
+from games.service import why_not
+from games.ui import format_arg, game_ui
+
+from .codes import deal_code
+from .forms import SetupForm
+from .match import Match
+
+HINT_LEVEL = "club"  # the hint says what this bot would do
+BOT_SPEED_COOKIE = "botspeed"
+# How the bots' moves are shown: the pause before each (milliseconds), or None for one at a time,
+# each when the reader asks. Remembered per browser (site/dojo/views.py).
+BOT_SPEEDS = {"step": None, "slow": 1500, "normal": 700, "fast": 200}
+BOT_SPEED_LABELS = {
+    "step": pgettext_lazy("bot speed", "one move at a time"),
+    "slow": pgettext_lazy("bot speed", "slow"),
+    "normal": pgettext_lazy("bot speed", "normal"),
+    "fast": pgettext_lazy("bot speed", "fast"),
+}
+DEFAULT_BOT_SPEED = "normal"
+
+
+def bot_speed(request):
+    value = request.COOKIES.get(BOT_SPEED_COOKIE)
+    return value if value in BOT_SPEEDS else DEFAULT_BOT_SPEED
+
+
+def _ui(slug):
+    try:
+        return game_ui(slug)
+    except (KeyError, LookupError):
+        raise Http404(_("There is no practice table for this game yet.")) from None
+
+
+def _name(ui, lang):
+    info = BY_SLUG.get(ui.slug)
+    return info.name(lang) if info else ui.game.name
+
+
+def _table(request, ui, token):
+    """The table if it belongs to this browser; 404 for anyone else (even its existence is private)."""
+    owner = browser_token(request, create=False)
+    table = Table.objects.filter(token=token, game=ui.slug, owner=owner).first() if owner else None
+    if table is None:
+        raise Http404(_("There is no such table."))
+    return table
+
+
+def _urls(ui, table):
+    args = [ui.slug, table.token]
+    return {
+        "page": reverse("table", args=args),
+        "act": reverse("table-act", args=args),
+        "step": reverse("table-step", args=args),
+        "undo": reverse("table-undo", args=args),
+        "replay": reverse("table-replay", args=args),
+        "setup": reverse("table-setup", args=[ui.slug]),
+        "rules": reverse("rules", args=[ui.slug]),
+    }
+
+
+def _hint(match):
+    """What the hint's bot would do for the reader, from the reader's view, with its reason."""
+    ui, view = match.ui, match.view()
+    bot = ui.levels[HINT_LEVEL](match.game)
+    action = bot.choose(view, match.human, rng_for("hint", match.table.token, match.length))
+    return {"action": action, "what": ui.describe(view, match.human, action),
+            "why": ui.hint_reason(view, match.human, action)}
+
+
+def _interruptible(match, first, last):
+    """Is there a position among first..last (indices) where the reader may act out of turn?"""
+    return any(match.human in match.game.interrupters(match.state_at(i)) for i in range(first, last + 1))
+
+
+def table_context(request, match, *, at=None, refusal=None, message=None, hint=False):
+    """Everything templates/games/table.html shows at position `at` (the reader's shown position
+    by default); only the reader's view reaches the board."""
+    ui, game, table = match.ui, match.game, match.table
+    human, names = match.human, match.names
+    at = table.shown if at is None else at
+    live = at == match.length
+    state = match.state_at(at)
+    view = game.view(state, human)
+    outcome = game.outcome(state)
+    awaited = live and human in game.turn(state)
+    may_interrupt = human in game.interrupters(state)
+    controls = ui.controls(game, view, human) if (awaited or may_interrupt) else None
+    choices = len(game.legal_actions(view, human)) if awaited else 0
+    hint_data = _hint(match) if hint and awaited and choices > 1 else None
+    if hint_data and controls is not None:
+        controls.mark(hint_data["action"])
+    deal = game.deal_number(state)
+    deal_over = live and match.deal_finished(deal) and match.deal_span(deal)[1] == match.length
+    waiting = game.turn(state)
+    bot_seat = min(waiting) if live and waiting and not awaited else None
+    speed = bot_speed(request)
+    log, earlier = match.log(at, whole=request.GET.get("log") == "all")
+    target = getattr(game.options(table.options), "target", None)
+    return {
+        "ui": ui,
+        "pack": ui.pack,
+        "game_name": _name(ui, request.LANGUAGE_CODE),
+        "t": table,
+        "urls": _urls(ui, table),
+        "board_template": ui.board_template,
+        "summary_template": ui.summary_template,
+        "board": ui.board(view, human, names),
+        "controls": controls,
+        "highlight": True,
+        "at": at,
+        "live": live,
+        "next_frame": f"{reverse('table', args=[ui.slug, table.token])}?at={at + 1}" if not live else None,
+        "human_to_move": awaited,
+        "may_interrupt": may_interrupt and not awaited,
+        "bot_name": names[bot_seat] if bot_seat is not None else None,
+        "mover_name": names[min(waiting)] if waiting and not awaited else None,
+        "phase_text": (_("Read how the deal was scored, then deal the next one.")
+                       if deal_over and awaited else ui.phase_text(view, human)),
+        "scores": [(names[s], outcome.scores[s], s == human) for s in range(table.players)],
+        "target": target,
+        "score_legend": ui.score_legend,
+        "deal": deal,
+        "level_label": ui.level_label(table.level),
+        "players": table.players,
+        "level": table.level,
+        "log": log,
+        "log_earlier": earlier,
+        "refusal": refusal,
+        "message": message,
+        "hint": hint_data,
+        "can_hint": awaited and choices > 1 and not outcome.finished,
+        "can_undo": live and match.last_human_decision() is not None and not outcome.finished,
+        "deal_over": deal_over,
+        "summary": ui.deal_summary(view, human, names) if deal_over else None,
+        "over": live and outcome.finished,
+        "won": outcome.finished and human in outcome.winners,
+        "winners": [names[s] for s in outcome.winners],
+        # The code holds the seed, and the seed every card of every deal: shown once the match is over.
+        "code": deal_code(game, table.seed, table.players, table.options) if live and outcome.finished else None,
+        "finished_deals": match.finished_deals() if live else [],
+        "bot_speed": speed,
+        "bot_delay": BOT_SPEEDS[speed],
+        "bot_speeds": list(BOT_SPEED_LABELS.items()),
+    }
+
+
+def _render(request, match, status=200, **extra):
+    """The fragment for htmx (always 200, so htmx swaps it in), else the whole page."""
+    ctx = table_context(request, match, **extra)
+    if request.htmx:
+        return render(request, "games/table.html#table", ctx)
+    return render(request, "games/table.html", ctx, status=status)
+
+
+def _posted_int(request, name):
+    try:
+        return int(request.POST.get(name, ""))
+    except ValueError:
+        return None
+
+
+def _stale(request, match):
+    return _render(request, match, status=409, message={
+        "kind": "stale",
+        "text": _("This table has moved on since that page was shown (another tab, or a second click). "
+                  "Nothing was applied twice and nothing was lost: here is the current position."),
+    })
+
+
+def _after_write(request, match):
+    """After a write: the new fragment, or a redirect so that a reload cannot post again."""
+    if request.htmx:
+        return _render(request, match)
+    return redirect(reverse("table", args=[match.ui.slug, match.table.token]), permanent=False)
+
+
+def busy_is_try_again(view):
+    """A write that cannot get the database in time (another request holds it longer than the
+    database waits) answers 503 with a plain "try again": the transaction was rolled back, so
+    nothing was lost or half-written."""
+
+    @functools.wraps(view)
+    def wrapped(request, game, token=None):
+        try:
+            return view(request, game, token) if token else view(request, game)
+        except OperationalError:
+            retry = reverse("table", args=[game, token]) if token else reverse("table-setup", args=[game])
+            template = "games/table_busy.html#busy" if request.htmx else "games/table_busy.html"
+            response = render(request, template, {"retry": retry}, status=503)
+            response["Retry-After"] = "2"
+            return response
+
+    return wrapped
+
+
+# --- views ------------------------------------------------------------------------------------------
+@busy_is_try_again
+def setup(request, game):
+    """templates/games/table_setup.html: choose bot strength, options and (optionally) a deal code;
+    POST creates the table and redirects to it."""
+    ui = _ui(game)
+    status = 200
+    if request.method == "POST":
+        form = SetupForm(ui, request.POST)
+        if form.is_valid():
+            data = form.cleaned_data
+            table = Table(game=ui.slug, owner=browser_token(request), seed=data["seed"],
+                          players=data["players"], options=data["options"], human_seat=0, level=data["level"])
+            match = Match(table, ui)
+            for name, value in match.summary(match.first_state()).items():
+                setattr(table, name, value)
+            table.save()
+            match.snapshots()  # the first position, kept from the start
+            return redirect(reverse("table", args=[ui.slug, table.token]))
+        status = 400
+    else:
+        form = SetupForm(ui)
+    owner = browser_token(request, create=False)
+    recent = list(Table.objects.filter(owner=owner, game=ui.slug, finished=False).order_by("-updated")[:5]) \
+        if owner else []
+    return render(request, "games/table_setup.html", {
+        "ui": ui, "game_name": _name(ui, request.LANGUAGE_CODE), "form": form, "recent": recent,
+        "rules_url": reverse("rules", args=[ui.slug]),
+    }, status=status)
+
+
+@require_GET
+def table(request, game, token):
+    """templates/games/table.html: the table from the reader's seat. ?at=N shows the position after
+    N actions while the bots' moves are being shown (and moves the reader's place on); ?hint=1 adds
+    the hint; ?log=all the whole story of the deal."""
+    ui = _ui(game)
+    match = Match(_table(request, ui, token), ui)
+    shown = match.table.shown
+    try:
+        at = int(request.GET["at"]) if "at" in request.GET else None
+    except ValueError:
+        at = None
+    if at is not None:
+        at = max(0, min(at, shown + 1, match.length))
+        match.show(at)
+    elif shown < match.length and not request.htmx and not _interruptible(match, shown, match.length):
+        # A whole page (no JavaScript, or a reload): every move so far at once, each in the story.
+        match.show(match.length)
+        at = match.length
+    return _render(request, match, at=at, hint=request.GET.get("hint") == "1")
+
+
+@require_POST
+@busy_is_try_again
+def act(request, game, token):
+    """The reader's decision (or interruption, at the move on his screen): applied if the version
+    is current and the rules allow it, then the bots' replies up to his next decision."""
+    ui = _ui(game)
+    table = _table(request, ui, token)
+    match = Match(table, ui)
+    if _posted_int(request, "version") != table.version:
+        return _stale(request, match)
+    at = _posted_int(request, "at")
+    at = match.length if at is None else at
+    if at != table.shown and at != match.length:
+        return _stale(request, match)
+    try:
+        action = decode(request.POST)
+    except NotationError:
+        return _render(request, match, status=400, at=at, message={
+            "kind": "error",
+            "text": _("That is not a decision this table understands. Choose a card or a button."),
+        })
+    state = match.state_at(at)
+    verdict = match.game.check(state, match.human, action)
+    if not verdict:
+        return _render(request, match, status=422, at=at,
+                       refusal={"action": str(action), **why_not(ui.slug, verdict)})
+    after = match.game.apply(state, match.human, action)
+    moves, states = match.run_bots(after, at + 1)
+    # The actions after `at` had not been shown (an interruption): they are replaced.
+    if not match.record([(match.human, action)] + moves, [after] + states, keep=at, shown=at + 1):
+        return _stale(request, Match(Table.objects.get(pk=table.pk), ui))
+    return _after_write(request, match)
+
+
+@require_POST
+@busy_is_try_again
+def bot_step(request, game, token):
+    """The bots' moves up to the reader's next decision (the htmx timer or the Continue button); a
+    stale step just shows the table."""
+    ui = _ui(game)
+    table = _table(request, ui, token)
+    match = Match(table, ui)
+    if _posted_int(request, "version") == table.version and table.shown == match.length and match.bots_to_move():
+        start = match.length
+        moves, states = match.run_bots(match.state, start)
+        if moves and not match.record(moves, states, shown=start + 1):
+            match = Match(Table.objects.get(pk=table.pk), ui)
+    return _after_write(request, match)
+
+
+@require_POST
+@busy_is_try_again
+def undo(request, game, token):
+    """Take back the reader's last decision and the bots' replies after it, unless that would let
+    the reader decide again knowing what he has seen since."""
+    ui = _ui(game)
+    table = _table(request, ui, token)
+    match = Match(table, ui)
+    if _posted_int(request, "version") != table.version:
+        return _stale(request, match)
+    index = match.last_human_decision()
+    if index is None:
+        return _render(request, match, status=409, message={
+            "kind": "error", "text": _("There is no decision of yours to take back yet.")})
+    seen = match.revealed_since(index)
+    if seen:
+        return _render(request, match, status=409, message={"kind": "undo-refused", "text": _(
+            "You cannot take that decision back: since you made it you have seen %(cards)s. Deciding "
+            "again while knowing them would not be fair practice.") % {"cards": format_arg(seen, ui.pack)}})
+    if not match.record([], [], keep=index, shown=index):
+        return _stale(request, Match(Table.objects.get(pk=table.pk), ui))
+    return _after_write(request, Match(table, ui))
+
+
+@require_GET
+def replay(request, game, token):
+    """templates/games/table_replay.html: a finished deal step by step with every hand open."""
+    ui = _ui(game)
+    table = _table(request, ui, token)
+    match = Match(table, ui)
+    finished = match.finished_deals()
+    if not finished:
+        raise Http404(_("No deal is finished yet: a replay opens once a deal is scored."))
+    try:
+        deal = int(request.GET.get("deal", finished[-1]))
+        step = int(request.GET.get("step", 0))
+    except ValueError:
+        raise Http404(_("There is no such step.")) from None
+    if deal not in finished:
+        raise Http404(_("That deal is not finished: its replay opens once it is scored."))
+    first, last = match.deal_span(deal)
+    steps = last - first
+    step = max(0, min(step, steps))
+    index = first + step
+    state = match.state_at(index)
+    acted = review = None
+    if step > 0:
+        seat = table.actions[index - 1][0]
+        acted = {"seat": seat, "mine": seat == match.human, "text": " ".join(match.narrate(index - 1))}
+        if seat == match.human:
+            review = _review(match, index - 1)
+    base = reverse("table-replay", args=[ui.slug, table.token])
+    pos = finished.index(deal)
+    return render(request, "games/table_replay.html", {
+        "ui": ui,
+        "pack": ui.pack,
+        "game_name": _name(ui, request.LANGUAGE_CODE),
+        "t": table,
+        "urls": _urls(ui, table),
+        "board_template": ui.board_template,
+        # The deal is over, so every hand may be shown: the board gets the full state.
+        "board": ui.board(state, match.human, match.names),
+        "deal": deal,
+        "step": step,
+        "steps": steps,
+        "acted": acted,
+        "review": review,
+        "prev_url": f"{base}?deal={deal}&step={step - 1}" if step > 0 else None,
+        "next_url": f"{base}?deal={deal}&step={step + 1}" if step < steps else None,
+        "first_url": f"{base}?deal={deal}&step=0",
+        "last_url": f"{base}?deal={deal}&step={steps}",
+        "prev_deal_url": f"{base}?deal={finished[pos - 1]}" if pos > 0 else None,
+        "next_deal_url": f"{base}?deal={finished[pos + 1]}" if pos + 1 < len(finished) else None,
+        "code": (deal_code(match.game, table.seed, table.players, table.options)
+                 if match.game.outcome(match.state).finished else None),
+    })
+
+
+def _review(match, i):
+    """With every hand known (hindsight), what the reader's decision at action i was worth against
+    the best one, when the game can say so exactly."""
+    game, ui = match.game, match.ui
+    before = match.state_at(i)
+    values = game.exact_values(before, match.human)
+    if not values:
+        return None
+    chosen = game.parse_action(match.table.actions[i][1])
+    best_value = max(values.values())
+    mine = values[chosen]
+    best = [a for a, v in values.items() if v == best_value]
+    view = game.view(before, match.human)
+    return {"best": mine >= best_value, "lost": best_value - mine, "mine": mine, "best_value": best_value,
+            "best_what": ui.describe(view, match.human, best[0])}
+
