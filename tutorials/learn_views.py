@@ -7,16 +7,20 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from games import service
 from games.catalogue import BY_SLUG
+from games.controls import decode
 from games.engine import registry
 from games.engine.rules import NotationError
-from games.ui import explain, game_ui
+from games.ui import game_ui
 
 from . import lessons as lesson_data
 from . import progress
 from . import puzzles as puzzle_data
-from .lessons import quiz_truth, step_states
-from .views import compose_action
+from .lessons import expected_after, quiz_truth, step_states
+from .views import board_context
+
+MADE = "made"  # the hidden field holding the learner's moves so far in a step or puzzle
 
 
 def _info(game):
@@ -30,10 +34,12 @@ def _lang():
     return "ja" if translation.get_language() == "ja" else "en"
 
 
-def _board(slug, state, seat, open_hands):
-    game = registry.get(slug)
-    shown = state if open_hands else game.view(state, seat)
-    return game_ui(slug).board(shown, seat)
+def _made(request):
+    """The learner's moves so far (action texts), as posted back by the page."""
+    text = request.POST.get(MADE, request.GET.get(MADE, ""))
+    if len(text) > 2000:
+        raise NotationError("too long")
+    return [t for t in text.split() if t]
 
 
 # --- lessons ------------------------------------------------------------------------------------
@@ -98,17 +104,18 @@ def lesson_step(request, game, lesson, n):
         raise Http404(_("There is no such step."))
     step = found.steps[n - 1]
     lang = _lang()
-    engine = registry.get(game)
     ui = game_ui(game)
+    engine = ui.game
     states = step_states(game, step)
     ctx = {"game": info, "lesson": found, "title": found.title[lang], "step": step, "n": n,
-           "total": len(found.steps), "text": step.text[lang], "result": None,
+           "total": len(found.steps), "text": step.text[lang], "result": None, "made": "",
            "prev_url": reverse("lesson-step", args=[game, lesson, n - 1]) if n > 1 else None,
            "next_url": reverse("lesson-step", args=[game, lesson, n + 1]) if n < len(found.steps) else None,
-           "post_url": reverse("lesson-step", args=[game, lesson, n]), "board_template": f"games/{game}/board.html"}
+           "post_url": reverse("lesson-step", args=[game, lesson, n]), "board_template": ui.board_template}
     state = states[0]
     status = 200
     done_now = step.kind == "read"
+    names = ui.seat_names(step.seat, engine.players(states[0]))
     if step.kind == "watch":
         try:
             at = min(max(0, int(request.GET.get("at", 0))), len(step.line))
@@ -122,29 +129,27 @@ def lesson_step(request, game, lesson, n):
             notes = step.notes.get(lang) or ()
             ctx["move_note"] = notes[at - 1] if notes else None
             ctx["narration"] = ui.narrate(engine, states[at - 1], seat, engine.parse_action(text), states[at],
-                                          ui.seat_names(step.seat, engine.players(states[0])), viewer=step.seat)
+                                          names, step.seat)
         ctx["watch_prev"] = f"?at={at - 1}" if at > 0 else None
         ctx["watch_next"] = f"?at={at + 1}" if at < len(step.line) else None
         done_now = at == len(step.line)
     if step.kind == "quiz" and step.line:
         state = states[-1]
+    offer = step.kind == "act"
     if request.method == "POST" and step.kind in ("act", "quiz"):
         if step.kind == "act":
-            ctx["result"] = _act_result(game, step, state, request, lang)
+            ctx["result"], state = _act_result(game, step, state, request, lang, names)
         else:
             ctx["result"] = _quiz_result(game, step, request, lang)
         if ctx["result"] is None:
             # Unreadable input: the same step again, with the reason, and nothing recorded.
             ctx["error"] = _("That answer could not be read. Choose one of the offered moves.")
             status = 400
-        done_now = bool(ctx["result"] and ctx["result"]["ok"])
-        if done_now and ctx["result"].get("after") is not None:
-            state = ctx["result"]["after"]
-        if step.kind == "act" and not done_now:
-            ctx["choices"] = ui.choices(engine, state, step.seat)  # try again at once
-    elif step.kind == "act":
-        ctx["choices"] = ui.choices(engine, state, step.seat)
-    ctx["board"] = _board(game, state, step.seat, step.open)
+        done_now = bool(ctx["result"] and ctx["result"]["ok"] and not ctx["result"].get("more"))
+        offer = step.kind == "act" and not done_now
+        if ctx["result"] and "made" in ctx["result"]:
+            ctx["made"] = " ".join(ctx["result"]["made"])
+    ctx.update(board_context(ui, state, step.seat, step.open, controls=offer))
     ctx["progress"] = _mark(request, game, found, n, done_now)
     ctx["done_count"] = len(ctx["progress"]["done"])
     if step.kind == "quiz":
@@ -153,28 +158,40 @@ def lesson_step(request, game, lesson, n):
     return render(request, template, ctx, status=status)
 
 
-def _act_result(game, step, state, request, lang):
+def _act_result(game, step, start, request, lang, names):
+    """(result, position to show) for a move in an act step. The learner's earlier moves of an
+    expected sequence come back in the form; a wrong move leaves the position as it was."""
     engine = registry.get(game)
-    ui = game_ui(game)
     try:
-        action = engine.parse_action(compose_action(request))
+        made = _made(request)
+        action = decode(request.POST)
     except NotationError:
-        return None
-    if str(action) in step.expect:
-        after = engine.apply(state, step.seat, action)
-        said = ui.narrate(engine, state, step.seat, action, after, ui.seat_names(step.seat, engine.players(state)), viewer=step.seat)
+        return None, start
+    state = start
+    try:
+        for text in made:
+            state = engine.apply(state, step.seat, engine.parse_action(text))
+    except ValueError:
+        return None, start
+    if expected_after(step, made) is None:
+        return None, start
+    answer = service.answer(game, state, step.seat, action, names=names, viewer=step.seat)
+    where = expected_after(step, made + [str(action)])
+    if where is not None:
+        said = list(answer.narration)
+        after = answer.after
+        if where == "more":
+            return {"ok": True, "more": True, "narration": said, "made": made + [str(action)]}, after
         for seat, text in step.replies:
-            reply = engine.parse_action(text)
-            nxt = engine.apply(after, seat, reply)
-            said += ui.narrate(engine, after, seat, reply, nxt, ui.seat_names(step.seat, engine.players(state)), viewer=step.seat)
-            after = nxt
-        return {"ok": True, "text": step.success[lang], "narration": said, "after": after}
-    verdict = engine.check(state, step.seat, action)
-    if not verdict:
-        return {"ok": False, "explanation": explain(game, verdict), "action": str(action)}
+            said += service.answer(game, after, seat, engine.parse_action(text), names=names,
+                                   viewer=step.seat).narration
+            after = engine.apply(after, seat, engine.parse_action(text))
+        return {"ok": True, "text": step.success[lang], "narration": said}, after
+    if not answer.legal:
+        return {"ok": False, "explanation": answer.explanation, "action": str(action), "made": made}, state
     words = step.feedback.get(str(action), {}).get(lang)
-    return {"ok": False, "text": words or _("That is allowed, but it is not the move this step asks for. Read the instruction again."),
-            "action": str(action)}
+    return {"ok": False, "text": words or _("That is allowed, but it is not the move this step asks for. Read the "
+                                            "instruction again."), "action": str(action), "made": made}, state
 
 
 def _quiz_result(game, step, request, lang):
@@ -218,41 +235,103 @@ def puzzles_index(request, game):
     })
 
 
-def _puzzle_state(game, p, ply):
-    """The position after the learner's first `ply` moves of the main line (with the replies)."""
-    engine = registry.get(game)
-    state = engine.from_text(p.position)
-    if ply == 0:
-        return state
-    moves = [(p.seat, p.answers[0])] + list(p.line)
-    made = 0
-    for seat, text in moves:
-        if seat == p.seat:
-            if made == ply:
+class Attempt:
+    """Where a learner stands in a puzzle: the moves he made (each judged again here, never
+    trusted), the replies they drew, and whether the puzzle is solved."""
+
+    def __init__(self, p, made):
+        self.p = p
+        self.game = registry.get(p.game)
+        self.state = self.game.from_text(p.position)
+        self.on_line = True  # still on the puzzle's written line (its scripted replies apply)
+        self.ply = 0
+        self.replies = []  # (before, seat, action, after) of the replies to the last move
+        for text in made:
+            action = self.game.parse_action(text)
+            if not self.judge(action)[0]:
+                raise NotationError("a move of the attempt is not right")
+            self.play(action)
+
+    def accepted_now(self):
+        """The written answers at this point of the line (empty once off it)."""
+        moves = self.p.moves()
+        return moves[self.ply] if self.on_line and self.ply < len(moves) else ()
+
+    def judge(self, action):
+        """(right, how): a move keeps the best value, keeps the goal within reach, or is written."""
+        game, p, seat = self.game, self.p, self.p.seat
+        if not game.check(self.state, seat, action):
+            return False, "illegal"
+        if p.goal:
+            after = game.apply(self.state, seat, action)
+            reach = game.goal_reached(after, seat, p.goal) or game.goal_reachable(after, seat, p.goal)
+            if reach is not None:
+                return bool(reach), "goal"
+        else:
+            values = game.exact_values(self.state, seat)
+            if values is not None:
+                return values[action] == max(values.values()), "value"
+        return str(action) in self.accepted_now(), "written"
+
+    def play(self, action):
+        game, p = self.game, self.p
+        accepted = self.accepted_now()
+        self.on_line = self.on_line and bool(accepted) and str(action) == accepted[0]
+        self.state = game.apply(self.state, p.seat, action)
+        self.ply += 1
+        self.replies = []
+        script = self._script_after(self.ply)
+        for _ in range(40):
+            waiting = game.turn(self.state)
+            if not waiting or p.seat in waiting or self.finished():
                 break
-            made += 1
-        state = engine.apply(state, seat, engine.parse_action(text))
-    return state
+            mover = min(waiting)
+            if self.on_line and script and script[0][0] == mover:
+                reply = game.parse_action(script.pop(0)[1])
+            else:
+                values = game.exact_values(self.state, mover)
+                if values is None:
+                    break
+                reply = max(values.items(), key=lambda kv: (kv[1], str(kv[0])))[0]
+            before = self.state
+            self.state = game.apply(self.state, mover, reply)
+            self.replies.append((before, mover, reply, self.state))
+
+    def _script_after(self, ply):
+        """The written replies to the learner's ply-th move (1: to the first answer)."""
+        out, seen = [], 1
+        for s, a in self.p.line:
+            if s == self.p.seat:
+                seen += 1
+                if seen > ply:
+                    break
+            elif seen == ply:
+                out.append((s, a))
+        return out
+
+    def finished(self):
+        if self.p.goal:
+            return self.game.goal_reached(self.state, self.p.seat, self.p.goal)
+        return self.ply >= len(self.p.moves()) or not self.game.to_move(self.state)
 
 
 def _refutation(game, state, seat, action, names):
     """What happens after a wrong move when both sides play their best: the line, in words."""
     engine = registry.get(game)
     ui = game_ui(game)
-    after = engine.apply(state, seat, action)
+    current = engine.apply(state, seat, action)
     said = []
-    current = after
     for _ in range(20):
-        movers = engine.to_move(current)
-        if not movers or current.phase != state.phase:
+        waiting = engine.turn(current)
+        if not waiting or current.phase != state.phase:
             break
-        mover = min(movers)
+        mover = min(waiting)
         values = engine.exact_values(current, mover)
         if values is None:
             return []
         best = max(values.items(), key=lambda kv: (kv[1], str(kv[0])))[0]
         nxt = engine.apply(current, mover, best)
-        said += ui.narrate(engine, current, mover, best, nxt, names, viewer=seat)
+        said += ui.narrate(engine, current, mover, best, nxt, names, seat)
         current = nxt
     return said
 
@@ -264,71 +343,73 @@ def puzzle_page(request, game, puzzle):
     if p is None:
         raise Http404(_("There is no such puzzle."))
     lang = _lang()
-    engine = registry.get(game)
     ui = game_ui(game)
-    learner_moves = len(p.moves())
+    engine = ui.game
     error = None
     try:
-        ply = min(max(0, int(request.POST.get("ply", request.GET.get("ply", 0)))), learner_moves - 1)
+        attempt = Attempt(p, _made(request))
         hint_level = min(max(0, int(request.GET.get("hint", 0))), len(p.hints[lang]))
-    except ValueError:
-        ply, hint_level, error = 0, 0, _("That puzzle address is not valid; here is the puzzle from its start.")
-    state = _puzzle_state(game, p, ply)
+    except (ValueError, NotationError):
+        attempt, hint_level = Attempt(p, []), 0
+        error = _("That puzzle address is not valid; here is the puzzle from its start.")
+    names = ui.seat_names(p.seat, engine.players(attempt.state))
     mark = progress.get(request, game, "puzzle", p.id)
     result = None
     action = None
     if request.method == "POST" and not error:
         try:
-            action = engine.parse_action(compose_action(request))
+            action = decode(request.POST)
         except NotationError:
             error = _("That answer could not be read. Choose a card or a button.")
     if action is not None:
-        accepted = p.moves()[ply]
-        names = ui.seat_names(p.seat, engine.players(state))
-        if str(action) in accepted:
-            after = engine.apply(state, p.seat, action)
-            said = ui.narrate(engine, state, p.seat, action, after, names, viewer=p.seat)
-            if ply + 1 < learner_moves and str(action) == accepted[0]:
-                # Play the scripted replies up to the learner's next move.
-                ply += 1
-                state = _puzzle_state(game, p, ply)
-                result = {"ok": True, "more": True, "narration": said}
-            else:
-                state = after
+        state = attempt.state
+        answer = service.answer(game, state, p.seat, action, names=names)
+        right, _how = attempt.judge(action)
+        if not answer.legal:
+            result = {"ok": False, "explanation": answer.explanation}
+        elif right:
+            attempt.play(action)
+            said = list(answer.narration) + [line for before, seat, reply, after in attempt.replies
+                                              for line in ui.narrate(engine, before, seat, reply, after, names, p.seat)]
+            if attempt.finished():
                 result = {"ok": True, "more": False, "narration": said, "text": p.explanation[lang]}
                 if mark.get("status") != "failed":
                     mark["status"] = "solved"
                 mark["solved"] = True
-        else:
-            verdict = engine.check(state, p.seat, action)
-            if not verdict:
-                result = {"ok": False, "explanation": explain(game, verdict)}
             else:
-                words = p.wrong.get(str(action), {}).get(lang)
-                result = {"ok": False, "text": words or _("That move is legal, but it does not achieve the best result."),
-                          "refutation": _refutation(game, state, p.seat, action, names)}
-            if not mark.get("solved"):
-                mark["status"] = "failed"
+                result = {"ok": True, "more": True, "narration": said}
+        else:
+            words = p.wrong.get(str(action), {}).get(lang)
+            default = (_("That move is legal, but after it the goal can no longer be reached.") if p.goal
+                       else _("That move is legal, but it does not achieve the best result."))
+            result = {"ok": False, "text": words or default,
+                      "refutation": _refutation(game, state, p.seat, action, names)}
+        if not result["ok"] and not mark.get("solved"):
+            mark["status"] = "failed"
         mark["tries"] = mark.get("tries", 0) + 1
         progress.save(request, game, "puzzle", p.id, mark)
     elif hint_level:
         mark["hints"] = max(mark.get("hints", 0), hint_level)
         progress.save(request, game, "puzzle", p.id, mark)
     finished = bool(result and result["ok"] and not result["more"])
-    ctx = {"error": error,
-        "game": info, "p": p, "theme_name": puzzle_data.theme_name(game, p.theme, lang), "question": p.question[lang], "ply": ply, "result": result,
-        "board": _board(game, state, p.seat, p.open), "board_template": f"games/{game}/board.html",
-        "choices": None if finished else ui.choices(engine, state, p.seat),
+    made = " ".join(request.POST.get(MADE, request.GET.get(MADE, "")).split()) if not error else ""
+    if result and result["ok"] and action is not None:
+        made = f"{made} {action}".strip()
+    ctx = {
+        "error": error, "game": info, "p": p, "theme_name": puzzle_data.theme_name(game, p.theme, lang),
+        "question": p.question[lang], "made": made, "result": result,
+        "board_template": ui.board_template,
         "hints": p.hints[lang][:hint_level], "more_hints": hint_level < len(p.hints[lang]),
         "next_hint": hint_level + 1, "status": mark.get("status"),
         "post_url": reverse("puzzle", args=[game, p.id]),
         "next_puzzle": _next_puzzle(game, p),
     }
+    ctx.update(board_context(ui, attempt.state, p.seat, p.open, controls=not finished))
     template = "tutorials/puzzle.html#puzzle" if request.htmx else "tutorials/puzzle.html"
     return render(request, template, ctx, status=400 if error else 200)
 
 
 def _next_puzzle(game, p):
-    every = puzzle_data.puzzles(game)
-    i = next(i for i, q in enumerate(every) if q.id == p.id)
-    return every[i + 1].id if i + 1 < len(every) else None
+    ids = [q.id for q in puzzle_data.puzzles(game)]
+    i = ids.index(p.id) if p.id in ids else len(ids)
+    return ids[i + 1] if i + 1 < len(ids) else None

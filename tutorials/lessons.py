@@ -9,9 +9,13 @@ A lesson is tutorials/content/<game>/lessons/<nn>-<id>.toml:
       text_en, text_ja           the step's text (the instruction for act, the question for quiz)
       read:  nothing more
       watch: line = ["0 propose", "1 accept", ...]   the engine plays it; notes_en/notes_ja, one per move (optional)
-      act:   expect = ["play:KH", ...]  accepted actions;  success_en/ja;  replies = ["1 play:7H"] (optional)
+      act:   expect = ["play:KH", ...]  accepted actions, each one move or a sequence of the
+             learner's moves (["move:…", "move:…"]);  success_en/ja;  replies = ["1 play:7H"]
+             (optional, after the expected moves)
              [step.feedback."play:7C"] en, ja   the author's word on a particular wrong choice
-      quiz:  answer = "trick-winner" | "deal-points" | "legal-plays" | "legal-count" | "to-move" (a seat)
+      quiz:  answer = a fact of the position after the line: "legal-plays", "legal-count",
+             "to-move" (the seat the game waits for), or one of the game's own quiz facts
+             (GameUI.quiz_facts: "trick-winner", "deal-points", …)
              line = [...] played before the question is judged (optional)
              [[step.choice]] value, en, ja, why_en, why_ja
              the engine computes the true value; the choice holding it is the right one.
@@ -20,14 +24,14 @@ A lesson is tutorials/content/<game>/lessons/<nn>-<id>.toml:
 import tomllib
 from dataclasses import dataclass, field
 from functools import lru_cache
-from pathlib import Path
 
 from games.engine import registry
+from games.ui import game_ui
 
 from .content import ROOT
 
 KINDS = ("read", "watch", "act", "quiz")
-QUIZ_ANSWERS = ("trick-winner", "deal-points", "legal-plays", "legal-count", "to-move")
+PLATFORM_ANSWERS = ("legal-plays", "legal-count", "to-move")  # every game's; the rest are the game's
 
 
 @dataclass(frozen=True)
@@ -39,7 +43,7 @@ class Step:
     open: bool = False
     line: tuple = ()  # ((seat, action text), ...)
     notes: dict = field(default_factory=dict)  # lang -> tuple of notes, one per move of the line
-    expect: tuple = ()
+    expect: tuple = ()  # accepted answers, each a tuple of the learner's moves in order
     success: dict = field(default_factory=dict)
     feedback: dict = field(default_factory=dict)  # action text -> {lang: text}
     replies: tuple = ()
@@ -80,7 +84,8 @@ def parse_lesson(game: str, data: dict) -> Lesson:
             text=_langs(raw, "text"), open=bool(raw.get("open", False)),
             line=_line(raw.get("line", [])),
             notes={lang: tuple(raw.get(f"notes_{lang}", [])) for lang in ("en", "ja")},
-            expect=tuple(raw.get("expect", [])), success=_langs(raw, "success"),
+            expect=tuple((e,) if isinstance(e, str) else tuple(e) for e in raw.get("expect", [])),
+            success=_langs(raw, "success"),
             feedback={k: dict(v) for k, v in raw.get("feedback", {}).items()},
             replies=_line(raw.get("replies", [])), answer=raw.get("answer", ""),
             choices=tuple(dict(c) for c in raw.get("choice", [])),
@@ -112,33 +117,40 @@ def lesson(game: str, lesson_id: str):
     return next((l for l in lessons(game) if l.id == lesson_id), None)
 
 
+def quiz_facts(game_slug, step: Step) -> dict:
+    """Every fact a quiz may ask about the position its line ends in: the platform's (what may be
+    played, whose decision it is) and the game's own (GameUI.quiz_facts)."""
+    game = registry.get(game_slug)
+    states = step_states(game_slug, step)
+    state, before = states[-1], states[-2] if len(states) > 1 else states[-1]
+    me = step.seat
+    facts = {
+        "legal-plays": " ".join(str(a) for a in game.legal_actions(state, me)),
+        "legal-count": str(len(game.legal_actions(state, me))),
+    }
+    if game.turn(state):
+        facts["to-move"] = str(min(game.turn(state)))
+    facts.update(game_ui(game_slug).quiz_facts(game, before, state, me))
+    return facts
+
+
 def quiz_truth(game_slug, step: Step) -> str:
     """The value the engine says is right for a quiz step."""
-    game = registry.get(game_slug)
-    state = game.from_text(step.position)
-    before = state
-    for seat, text in step.line:
-        before = state
-        state = game.apply(state, seat, game.parse_action(text))
-    me = step.seat
-    if step.answer == "legal-plays":
-        return " ".join(str(a) for a in game.legal_actions(state, me))
-    if step.answer == "legal-count":
-        return str(len(game.legal_actions(state, me)))
-    if step.answer == "to-move":
-        return str(min(game.to_move(state)))
-    if step.answer == "trick-winner":
-        tricks_before, tricks_after = _tricks(before), _tricks(state)
-        winner = next(s for s in range(len(tricks_after)) if tricks_after[s] > tricks_before[s])
-        return "me" if winner == me else "opponent"
-    if step.answer == "deal-points":
-        last = state.history[-1].scores[-1]
-        return f"{'me' if last.seat == me else 'opponent'}:{last.points}"
-    raise ValueError(f"unknown quiz answer kind {step.answer!r}")
+    facts = quiz_facts(game_slug, step)
+    if step.answer not in facts:
+        raise ValueError(f"the position gives no {step.answer!r} to ask about")
+    return facts[step.answer]
 
 
-def _tricks(state):
-    return state.tricks
+def expected_after(step: Step, made) -> str | None:
+    """Where a learner who has made `made` (action texts) stands in an act step: "done" when they
+    complete an expected sequence, "more" when they begin one, None when they match none."""
+    made = tuple(made)
+    if any(made == seq for seq in step.expect):
+        return "done"
+    if any(seq[:len(made)] == made for seq in step.expect):
+        return "more"
+    return None
 
 
 def step_states(game_slug, step: Step):
@@ -188,35 +200,42 @@ def validate(lesson: Lesson) -> list[str]:
         if step.kind == "act":
             if step.seat not in game.to_move(state):
                 problems.append(f"{at}: seat {step.seat} is not to move")
-            legal = {str(a) for a in game.legal_actions(state, step.seat)}
             if not step.expect:
                 problems.append(f"{at}: an act step needs expect")
-            for text in step.expect:
-                if str(game.parse_action(text)) not in legal:
-                    problems.append(f"{at}: expected {text} is not legal")
+            for seq in step.expect:
+                after = state
+                try:
+                    for text in seq:
+                        if str(game.parse_action(text)) != text:
+                            problems.append(f"{at}: expected {text} is not written as the engine writes it")
+                        after = game.apply(after, step.seat, game.parse_action(text))
+                except ValueError as e:
+                    problems.append(f"{at}: expected {' '.join(seq)} is not legal: {e}")
+                    continue
+                if seq == step.expect[0]:
+                    try:
+                        for seat, text in step.replies:
+                            after = game.apply(after, seat, game.parse_action(text))
+                    except ValueError as e:
+                        problems.append(f"{at}: a reply is not legal: {e}")
+            firsts = {seq[0] for seq in step.expect}
             for text, words in step.feedback.items():
                 game.parse_action(text)
-                if text in step.expect:
+                if text in firsts:
                     problems.append(f"{at}: feedback for an expected action {text}")
                 if not all(words.get(lang, "").strip() for lang in ("en", "ja")):
                     problems.append(f"{at}: feedback for {text} needs en and ja")
             for lang in ("en", "ja"):
                 if not step.success[lang].strip():
                     problems.append(f"{at}: success_{lang} is empty")
-            if step.expect and str(game.parse_action(step.expect[0])) in legal:
-                after = game.apply(state, step.seat, game.parse_action(step.expect[0]))
-                try:
-                    for seat, text in step.replies:
-                        after = game.apply(after, seat, game.parse_action(text))
-                except ValueError as e:
-                    problems.append(f"{at}: a reply is not legal: {e}")
         if step.kind == "quiz":
-            if step.answer not in QUIZ_ANSWERS:
-                problems.append(f"{at}: answer must be one of {QUIZ_ANSWERS}")
+            facts = quiz_facts(lesson.game, step)
+            if step.answer not in facts:
+                problems.append(f"{at}: answer must be one of {sorted(facts)} here")
                 continue
             if len(step.choices) < 2:
                 problems.append(f"{at}: a quiz needs at least two choices")
-            truth = quiz_truth(lesson.game, step)
+            truth = facts[step.answer]
             right = [c for c in step.choices if c.get("value") == truth]
             if len(right) != 1:
                 problems.append(f"{at}: exactly one choice must hold the engine's answer {truth!r} "

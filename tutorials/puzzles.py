@@ -10,10 +10,15 @@ tutorials/content/<game>/puzzles.toml holds ``[[puzzle]]`` entries:
     line = ["1 play:7H", "0 play:QS"]  optional: after answers[0], the replies (other seats) and the
                                        learner's further moves (its own seat), each the only best move
     [puzzle.wrong."play:7C"] en, ja    the author's word on a particular wrong answer
+    goal = "empty-reserve"             optional: a goal of the game (Game.goals) instead of a best
+                                       move; any line that reaches it is right, answers/line then
+                                       show one such line
 
 Where every card that decides the result is known (the game's exact_values), the suite proves
 that each accepted answer achieves the best value and that no other action does as well; every
-learner move of the line is proved the same way.
+learner move of the line is proved the same way. On the page any move that keeps the best value is
+accepted, and the replies to a move off the written line are the best ones the solver finds. A goal
+is proved by the game's own search (goal_reachable) from the position and after every move.
 """
 
 import tomllib
@@ -42,6 +47,7 @@ class Puzzle:
     line: tuple = ()
     wrong: dict = field(default_factory=dict)
     open: bool = False
+    goal: str = ""
 
     def moves(self):
         """The learner's moves in order: the first (any of answers), then each of its own in the line."""
@@ -65,6 +71,7 @@ def parse(game, raw) -> Puzzle:
         hints={lang: tuple(raw.get(f"hints_{lang}", [])) for lang in ("en", "ja")},
         answers=tuple(raw["answers"]), line=_line(raw.get("line", [])),
         wrong={k: dict(v) for k, v in raw.get("wrong", {}).items()}, open=bool(raw.get("open", False)),
+        goal=raw.get("goal", ""),
     )
 
 
@@ -146,6 +153,11 @@ def validate(p: Puzzle) -> list[str]:
         return problems + [f"{at}: bad position: {e}"]
     if p.seat not in game.to_move(state):
         return problems + [f"{at}: seat {p.seat} is not to move"]
+    if p.goal:
+        if p.goal not in game.goals():
+            return problems + [f"{at}: {game.slug} has no goal {p.goal!r}"]
+        if game.goal_reachable(state, p.seat, p.goal) is False:
+            return problems + [f"{at}: the goal {p.goal} cannot be reached from the position"]
     # Walk the main line, proving each of the learner's moves where the game can.
     moves = [(p.seat, p.answers, True)] + [(s, (a,), s == p.seat) for s, a in p.line]
     for seat, accepted, learner in moves:
@@ -155,7 +167,11 @@ def validate(p: Puzzle) -> list[str]:
                 problems.append(f"{at}: {text} is not legal for seat {seat}")
         if problems:
             return problems
-        if learner:
+        if learner and p.goal:
+            after = game.apply(state, seat, game.parse_action(accepted[0]))
+            if not (game.goal_reached(after, seat, p.goal) or game.goal_reachable(after, seat, p.goal) is not False):
+                problems.append(f"{at}: after {accepted[0]} the goal can no longer be reached")
+        elif learner:
             values = game.exact_values(state, seat)
             if values is not None:
                 best = max(values.values())
@@ -170,6 +186,9 @@ def validate(p: Puzzle) -> list[str]:
 
 
 def is_proved(p: Puzzle) -> bool:
-    """True when the game could solve the puzzle's position exactly."""
+    """True when the game could solve the puzzle's position exactly (or prove its goal)."""
     game = registry.get(p.game)
-    return game.exact_values(game.from_text(p.position), p.seat) is not None
+    state = game.from_text(p.position)
+    if p.goal:
+        return game.goal_reachable(state, p.seat, p.goal) is not None
+    return game.exact_values(state, p.seat) is not None

@@ -12,11 +12,13 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from games.catalogue import BY_SLUG
+from games import service
+from games.controls import decode
 from games.engine import registry
 from games.engine.rules import NotationError
 from games.ui import game_ui
 
-from . import content, live
+from . import content
 from .markdown import Example
 
 OTHER = {"ja": "en", "en": "ja"}
@@ -29,75 +31,51 @@ def _game(slug):
     return info
 
 
-def compose_action(request):
-    """The action text a form sent: a button's value; for a discard or a play of several cards,
-    with the ticked cards; for a swap, with the two chosen cards (hand, then face up)."""
-    action = request.POST.get("action", "")
-    if action in ("discard", "play"):
-        cards = request.POST.getlist("cards")
-        if len(cards) > 60:
-            raise NotationError("too many cards")
-        return f"{action}:" + "".join(cards) if cards else action
-    if action == "swap":
-        chosen = [request.POST.get("swap_hand", ""), request.POST.get("swap_up", "")]
-        return "swap:" + "".join(c for c in chosen if c) if any(chosen) else "swap"
-    return action
+def board_context(ui, state, seat, open_hands=False, controls=True):
+    """What a board template needs for a reader at `seat` (his view unless the step is open):
+    the board, the controls of his decision (none when controls is False) and the pack."""
+    game = ui.game
+    shown = state if open_hands else game.view(state, seat)
+    return {"board": ui.board(shown, seat, ui.seat_names(seat, game.players(state))),
+            "controls": ui.controls(game, state, seat) if controls else None, "pack": ui.pack}
 
 
 @lru_cache(maxsize=512)
-def _untouched_board(slug, board_template, position, seat, open_hands, lang):
+def _untouched_board(slug, position, seat, open_hands, lang):
     """An example's board before the reader moves: the same for every reader, so drawn once per
     position and language (a rules page has several; drawing them was most of its cost). The form
     around it, with its CSRF token, is drawn per request."""
-    game = registry.get(slug)
     ui = game_ui(slug)
-    state = game.from_text(position)
-    shown = state if open_hands else game.view(state, seat)
+    state = ui.game.from_text(position)
     with translation.override(lang):
-        return render_to_string(board_template, {"board": ui.board(shown, seat),
-                                                 "choices": ui.choices(game, state, seat)})
-
-
-def action_form(action, version=None):
-    """What a board's form posts for an engine Action (the inverse of compose_action): its button,
-    with the ticked cards of a play or discard, or the two cards of a swap."""
-    data = {"action": str(action)}
-    if action.kind in ("play", "discard") and action.cards:
-        data = {"action": action.kind, "cards": list(action.cards)}
-    elif action.kind == "swap" and action.cards:
-        data = {"action": "swap", "swap_hand": action.cards[0], "swap_up": action.cards[1]}
-    if version is not None:
-        data["version"] = version
-    return data
+        return render_to_string(ui.board_template, board_context(ui, state, seat, open_hands))
 
 
 def example_context(slug, example: Example, lang, result=None, error=None):
     """What templates/tutorials/partials/example.html needs for one live example."""
     fields = example.fields
-    game = registry.get(slug)
     ui = game_ui(slug)
+    game = ui.game
     state = game.from_text(fields["position"])
-    seat = int(fields.get("seat", min(game.to_move(state) or {0})))
+    seat = int(fields.get("seat", min(game.turn(state) or {0})))
+    open_hands = fields.get("open") == "yes"
     ctx = {
         "id": example.id,
-        "board_template": f"games/{slug}/board.html",
+        "board_template": ui.board_template,
+        "pack": ui.pack,
         "post_url": reverse("rules-example", args=[slug, example.id]),
         "result": None,
         "error": error,
     }
     if result is None and error is None:
-        ctx["board_html"] = _untouched_board(slug, ctx["board_template"], fields["position"], seat,
-                                             fields.get("open") == "yes", lang)
+        ctx["board_html"] = _untouched_board(slug, fields["position"], seat, open_hands, lang)
     else:
-        shown = state if fields.get("open") == "yes" else game.view(state, seat)
-        ctx["board"] = ui.board(shown, seat)
-        ctx["choices"] = ui.choices(game, state, seat)
+        ctx.update(board_context(ui, state, seat, open_hands))
     if result is not None:
         ctx["result"] = result
-        ctx["choices"] = None
+        ctx["controls"] = None
         if result.legal:
-            after = result.after if fields.get("open") == "yes" else game.view(result.after, seat)
-            ctx["after_board"] = ui.board(after, seat)
+            ctx["after_board"] = board_context(ui, result.after, seat, open_hands, controls=False)["board"]
     return ctx
 
 
@@ -150,11 +128,11 @@ def rules_example(request, game, example_id):
     example = content.example(game, example_id, lang)
     if example is None:
         raise Http404(_("There is no such example."))
-    fields = example.fields
-    state = registry.get(game).from_text(fields["position"])
-    seat = int(fields.get("seat", min(registry.get(game).to_move(state) or {0})))
+    engine = registry.get(game)
+    state = engine.from_text(example.fields["position"])
+    seat = int(example.fields.get("seat", min(engine.turn(state) or {0})))
     try:
-        result = live.answer(game, state, seat, compose_action(request))
+        result = service.answer(game, state, seat, decode(request.POST))
     except NotationError:
         message = _("That is not a move this example understands. Choose one of the cards or buttons.")
         if request.htmx:
