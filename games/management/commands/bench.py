@@ -3,9 +3,9 @@
 For each registered game it prints
 - random-playout matches per second (random bots in every seat);
 - each bot level's decision time, p50/p95 over a fixed set of seeded positions;
-- the practice table through the Django test Client: one request's round trip (a reader's action,
-  or one bot step) and a whole turn (the reader's action and the club bot's replies until it is
-  the reader's turn again), p50/p95,
+- the practice table through the Django test Client: a reader's move (with the club bots'
+  replies up to his next decision, played in the same request) and one bot move shown, p50/p95;
+  with --long, every request of one whole match, the first deal's against the last deal's,
 next to the floor measured in the same run: an empty view behind the same middleware.
 
 Each measurement stops after its time budget, so the whole run takes a few seconds per game. The
@@ -25,6 +25,7 @@ from games.engine import registry
 from games.engine.bots import RandomBot
 from games.engine.play import bot_levels, play_match
 from games.engine.rng import rng_for
+from games.ui import has_ui
 
 HX = {"HTTP_HX_REQUEST": "true"}
 
@@ -77,13 +78,37 @@ def positions(game, count, players, seed="bench"):
             movers = game.to_move(state)
             if not movers:
                 break
-            seat = min(movers)
+            seat = min(game.turn(state))
             legal = game.legal_actions(state, seat)
             if len(legal) > 1 and rng.random() < 0.3:
                 out.append((state, seat))
                 if len(out) >= count:
                     break
             state = game.apply(state, seat, bot.choose(game.view(state, seat), seat, rng))
+    return out
+
+
+def _match(url):
+    from games.models import Table
+    from games.table.match import Match
+    from games.ui import game_ui
+
+    table = Table.objects.get(token=url.rstrip("/").rsplit("/", 1)[1])
+    return Match(table, game_ui(table.game))
+
+
+def _options(game, text):
+    """{name: value} from "name=value,name=value", each value one of the game's choices for it."""
+    out = {}
+    for part in text.split(","):
+        name, _eq, value = part.partition("=")
+        choices = game.option_choices().get(name.strip())
+        if choices is None:
+            raise CommandError(f"{game.slug} has no option {name!r}")
+        found = [c for c in choices if str(c).lower() == value.strip().lower()]
+        if not found:
+            raise CommandError(f"{name} takes one of {', '.join(map(str, choices))}")
+        out[name.strip()] = found[0]
     return out
 
 
@@ -95,6 +120,8 @@ class Command(BaseCommand):
         parser.add_argument("--seconds", type=float, default=2.0, help="budget of each measurement")
         parser.add_argument("--positions", type=int, default=40, help="seeded positions per bot level")
         parser.add_argument("--players", type=int, help="players at the table (default: each game's fewest)")
+        parser.add_argument("--long", metavar="OPTION=VALUE,…",
+                            help="also time every request of one whole match with these options (e.g. deals=5)")
 
     def handle(self, *args, **opts):
         games = registry.all_games()
@@ -116,7 +143,12 @@ class Command(BaseCommand):
                     self.stdout.write(f"\n{game.slug}, {players} players")
                     self.playouts(game, budget, players)
                     self.bots(game, budget, opts["positions"], players)
+                    if not has_ui(game.slug):
+                        self.stdout.write("  (no ui yet: no table figures)")
+                        continue
                     self.table(game, budget, players)
+                    if opts["long"]:
+                        self.long_match(game, players, _options(game, opts["long"]))
         finally:
             teardown_databases(old, verbosity=0)
 
@@ -159,53 +191,74 @@ class Command(BaseCommand):
                 times.append(time.perf_counter() - t)
             self.line(f"bot decision, {level}", times, "position")
 
-    def table(self, game, budget, players):
-        """Round trips through the practice table's views, as htmx makes them, club bot replying."""
-        from games.models import Table
-        from games.tables import Kit, Match
-        from tutorials.views import action_form
+    def _new_table(self, client, game, players, options=None):
+        from games.table.forms import setup_data
+        from games.ui import game_ui
 
-        kit = Kit(game.slug)
+        response = client.post(f"/en/{game.slug}/play/", setup_data(game_ui(game.slug), players, **(options or {})))
+        if response.status_code != 302:
+            raise CommandError(f"could not create a {game.slug} table ({response.status_code})")
+        return response["Location"]
+
+    def _drive(self, client, url, rng, record):
+        """One request of a reader playing at random through htmx: a move (the bots' replies come in
+        the same request), one bot move shown, or the bots' first run. record(kind, seconds, match).
+        False once the match is over."""
+        match = _match(url)
+        game, table = match.game, match.table
+        if not game.to_move(match.state) and table.shown == match.length:
+            return False
+        if table.shown == match.length and match.reader_awaited():
+            legal = game.legal_actions(match.view(), match.human)
+            data = match.form_for(rng.choice(legal))
+            t = time.perf_counter()
+            client.post(url + "act/", data, **HX)
+            record("move", time.perf_counter() - t, match)
+        elif table.shown < match.length:
+            t = time.perf_counter()
+            client.get(url + f"?at={table.shown + 1}", **HX)
+            record("frame", time.perf_counter() - t, match)
+        else:
+            t = time.perf_counter()
+            client.post(url + "step/", {"version": table.version}, **HX)
+            record("bots", time.perf_counter() - t, match)
+        return True
+
+    def table(self, game, budget, players):
+        """Round trips through the practice table's views, as htmx makes them, club bots replying: a
+        reader's move (with every bot reply up to his next decision, played in the same request),
+        and each bot move then shown one at a time."""
         client = Client()
-        form = {"level": "club", "code": "", "players": players}
-        for name, values in game.option_choices().items():
-            form[f"opt_{name}"] = values.index(getattr(game.options(), name))
         rng = random.Random(1)
-        requests, turns = [], []
+        times = {"move": [], "frame": []}
         stop = time.perf_counter() + budget
         url = None
-        while time.perf_counter() < stop or len(turns) < 3:
+        while time.perf_counter() < stop or len(times["move"]) < 3:
             if url is None:
-                response = client.post(f"/en/{game.slug}/play/", form)
-                if response.status_code != 302:
-                    raise CommandError(f"could not create a {game.slug} table ({response.status_code})")
-                url = response["Location"]
-            table = Table.objects.get(token=url.rstrip("/").rsplit("/", 1)[1])
-            match = Match(table, kit)
-            movers = game.to_move(match.state)
-            if not movers:
+                url = self._new_table(client, game, players)
+            if not self._drive(client, url, rng, lambda kind, secs, m: times.setdefault(kind, []).append(secs)):
                 url = None  # the match is over: start another
-                continue
-            turn = time.perf_counter()
-            if table.human_seat in movers:
-                legal = game.legal_actions(game.view(match.state, table.human_seat), table.human_seat)
-                data = action_form(rng.choice(legal), table.version)
-                t = time.perf_counter()
-                client.post(url + "act/", data, **HX)
-                requests.append(time.perf_counter() - t)
-                version = table.version + 1
-            else:
-                version = table.version
-            # The bots reply, one step per request, until the reader is to move again.
-            while True:
-                table = Table.objects.get(pk=table.pk)
-                movers = game.to_move(Match(table, kit).state)
-                if not movers or table.human_seat in movers:
-                    break
-                t = time.perf_counter()
-                client.post(url + "step/", {"version": version}, **HX)
-                requests.append(time.perf_counter() - t)
-                version += 1
-            turns.append(time.perf_counter() - turn)
-        self.line("table request (one action or bot step, htmx)", requests)
-        self.line("table turn (action + club replies)", turns, "turn")
+        self.line("table: a move and the bots' replies (htmx)", times["move"])
+        self.line("table: one bot move shown (htmx)", times["frame"])
+
+    def long_match(self, game, players, options):
+        """One whole match with these options, every request timed: the first deal's against the
+        last deal's, so that a request's cost is seen not to grow with the match."""
+        client = Client()
+        rng = random.Random(2)
+        by_deal = {}
+
+        def record(kind, secs, match):
+            by_deal.setdefault(match.game.deal_number(match.state), []).append(secs)
+
+        url = self._new_table(client, game, players, options)
+        requests = 0
+        while self._drive(client, url, rng, record):
+            requests += 1
+        length = _match(url).length
+        first, last = min(by_deal), max(by_deal)
+        self.stdout.write(f"  long match {options}: {len(by_deal)} deals, {length} actions, {requests} requests")
+        self.line(f"table request in deal {first}", by_deal[first])
+        self.line(f"table request in deal {last}", by_deal[last])
+        ratio = pct(by_deal[last], 95) / pct(by_deal[first], 95)
+        self.stdout.write(f"  {'p95 last deal / first deal':<44} {ratio:10.2f}")

@@ -30,9 +30,8 @@ from urllib.parse import urlencode
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 
-from games.engine import registry
-from games.engine.play import bot_levels
-from tutorials.views import action_form
+from games.controls import encode
+from games.ui import site_games
 
 LUA = """
 local requests = {}
@@ -203,7 +202,7 @@ class Command(BaseCommand):
         browser = Browser([port])
         browser.request("GET", "/en/")  # a session and a CSRF cookie
         items = []
-        for game in registry.all_games():
+        for game in site_games():
             slug = game.slug
             for lang in ("ja", "en"):
                 items.append(("GET", f"/{lang}/{slug}/", None))
@@ -213,7 +212,7 @@ class Command(BaseCommand):
                     items.append(("GET", f"/{lang}/{slug}/lessons/{lesson.id}/2/", None))
                 for p in puzzles.puzzles(slug)[:4]:
                     items.append(("GET", f"/{lang}/{slug}/puzzles/{p.id}/", None))
-                    form = action_form(game.parse_action(p.answers[0]))
+                    form = encode(game.parse_action(p.answers[0]))
                     items.append(("POST", f"/{lang}/{slug}/puzzles/{p.id}/", form))
             items.append(("GET", "/en/", None))
         token = browser.cookies.get("csrftoken", "")
@@ -267,7 +266,7 @@ class TableDriver:
         from django.db import connection
 
         try:
-            games = [g for g in registry.all_games() if g.slug in ("ecarte", "shithead")]
+            games = site_games()
             rng = random.Random(self.index)
             n = 0
             while not self.stop.is_set():
@@ -279,40 +278,40 @@ class TableDriver:
 
     def play(self, game, rng, n):
         from games.models import Table
-        from games.tables import Kit, Match
+        from games.table.forms import setup_data
+        from games.table.match import Match
+        from games.ui import game_ui
 
+        ui = game_ui(game.slug)
         browser = Browser(self.ports)
         browser.request("GET", f"/en/{game.slug}/play/")
-        players = game.player_counts[min(n, len(game.player_counts) - 1)] if len(game.player_counts) > 1 else 2
-        form = {"level": "club", "code": "", "players": players}
-        for name, values in game.option_choices().items():
-            form[f"opt_{name}"] = values.index(getattr(game.options(), name))
-        status, headers, _ = browser.request("POST", f"/en/{game.slug}/play/", form)
+        players = game.player_counts[min(n, len(game.player_counts) - 1)]
+        status, headers, _ = browser.request("POST", f"/en/{game.slug}/play/", setup_data(ui, players))
         if status != 302:
             self.errors += 1
             self.problems.append(f"creating a {game.slug} table: HTTP {status}")
             return
         url = headers["Location"]
         token = url.rstrip("/").rsplit("/", 1)[1]
-        reader = bot_levels(game)["club"](game)
-        kit = Kit(game.slug)
-        for i in range(3000):
+        reader = ui.levels["club"](game)
+        for i in range(6000):
             if self.stop.is_set():
                 return
             table = Table.objects.get(token=token)
-            match = Match(table, kit)
-            movers = game.to_move(match.state)
-            if not movers:
+            match = Match(table, ui)
+            if not game.to_move(match.state) and table.shown == match.length:
                 return
             port = self.ports[i % len(self.ports)]
-            if match.human in movers:
-                data = action_form(reader.choose(match.view(), match.human, rng), table.version)
-                path = url + "act/"
+            method, data = "POST", None
+            if table.shown < match.length:  # a bot move shown
+                method, path = "GET", url + f"?at={table.shown + 1}"
+            elif match.reader_awaited():
+                data, path = match.form_for(reader.choose(match.view(), match.human, rng)), url + "act/"
             else:
                 data, path = {"version": table.version}, url + "step/"
             t = time.perf_counter()
             try:
-                status, _, _ = browser.request("POST", path, data, port=port, hx=True)
+                status, _, _ = browser.request(method, path, data, port=port, hx=True)
             except (OSError, http.client.HTTPException) as e:
                 # A server being restarted: the move either landed or not; the log says which.
                 self.problems.append(f"port {port} unreachable ({e.__class__.__name__}); carried on")
@@ -322,6 +321,10 @@ class TableDriver:
             if status >= 400:
                 self.errors += 1
                 self.problems.append(f"{path}: HTTP {status}")
+            elif method == "GET":
+                if after.shown != table.shown + 1 or after.actions != table.actions:
+                    self.diverged += 1
+                    self.problems.append(f"{path}: shown {table.shown} -> {after.shown}")
             elif after.version != table.version + 1 or after.actions[: len(table.actions)] != table.actions:
                 self.diverged += 1
                 self.problems.append(f"{path}: version {table.version} -> {after.version}")
