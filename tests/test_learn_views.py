@@ -59,7 +59,7 @@ def test_a_read_step_shows_text_and_board_and_counts_as_done(client, lang):
 
 def test_act_step_right_move_is_confirmed_and_marked_done(client):
     lesson, n, step = first_step("act")
-    response = client.post(step_url("en", lesson, n), {"action": step.expect[0]}, **HX)
+    response = client.post(step_url("en", lesson, n), {"action": step.expect[0][0]}, **HX)
     page = text(response)
     assert response.status_code == 200
     assert "<html" not in page  # htmx gets the step fragment only
@@ -86,7 +86,7 @@ def test_act_step_illegal_move_is_explained_by_its_rule(client):
     assert 'class="result is-refused"' in page
     assert f'#{rule}"' in page  # a link to the rule on the rules page
     # The board is offered again at once, to try another move.
-    assert f'value="{step.expect[0]}"' in page
+    assert f'value="{step.expect[0][0]}"' in page
     progress = text(client.get(f"/en/{GAME}/lessons/"))
     assert f'max="{len(lesson.steps)}" value="0"' in progress
 
@@ -141,15 +141,15 @@ def test_unreadable_answers_are_a_clear_400_that_keeps_the_page(client):
     assert response.status_code == 400
     page = text(response)
     assert "答えを読み取れませんでした" in page and step.text["ja"] in page
-    assert f'value="{step.expect[0]}"' in page  # the board is still there to answer with
+    assert f'value="{step.expect[0][0]}"' in page  # the board is still there to answer with
     lesson, n, step = first_step("quiz")
     response = client.post(step_url("en", lesson, n), {"choice": "not-a-choice"}, **HX)
     assert response.status_code == 400 and "could not be read" in text(response)
     p = puzzles.puzzles(GAME)[0]
-    response = client.post(f"/en/{GAME}/puzzles/{p.id}/", {"action": "play:\x00", "ply": "0"})
+    response = client.post(f"/en/{GAME}/puzzles/{p.id}/", {"action": "play:\x00"})
     assert response.status_code == 400 and "could not be read" in text(response)
     assert p.question["en"] in text(response)
-    response = client.get(f"/ja/{GAME}/puzzles/{p.id}/?ply=abc")
+    response = client.get(f"/ja/{GAME}/puzzles/{p.id}/?made=play:ZZ")
     assert response.status_code == 400 and "パズルのアドレスが正しくない" in text(response)
     # Nothing was recorded for any of them.
     assert "Solved 0 of" in text(client.get(f"/en/{GAME}/puzzles/"))
@@ -165,7 +165,7 @@ def puzzle_url(lang, p):
 def test_solving_a_puzzle_explains_and_marks_it_solved(client):
     p = puzzles.puzzles(GAME)[0]
     for lang in ("en", "ja"):
-        page = text(client.post(puzzle_url(lang, p), {"action": p.answers[0], "ply": "0"}, **HX))
+        page = text(client.post(puzzle_url(lang, p), {"action": p.answers[0]}, **HX))
         assert "<html" not in page
         assert 'class="result is-ok"' in page and p.explanation[lang] in page
     index = text(client.get(f"/en/{GAME}/puzzles/"))
@@ -175,13 +175,13 @@ def test_solving_a_puzzle_explains_and_marks_it_solved(client):
 def test_a_wrong_puzzle_answer_is_explained_with_the_line_that_refutes_it(client):
     p = next(p for p in puzzles.puzzles(GAME) if p.wrong)
     action, words = next(iter(p.wrong.items()))
-    page = text(client.post(puzzle_url("en", p), {"action": action, "ply": "0"}))
+    page = text(client.post(puzzle_url("en", p), {"action": action}))
     assert 'class="result is-refused"' in page and words["en"] in page
     assert "What happens then, with best play" in page
     index = text(client.get(f"/en/{GAME}/puzzles/?missed=1"))
     assert index.count('class="puzzle-item') == 1 and p.question["en"] in index
     # Solving it afterwards does not erase that it was missed first, but counts as solved.
-    client.post(puzzle_url("en", p), {"action": p.answers[0], "ply": "0"})
+    client.post(puzzle_url("en", p), {"action": p.answers[0]})
     assert "missed" in text(client.get(puzzle_url("en", p)))
 
 
@@ -196,7 +196,7 @@ def test_an_illegal_puzzle_answer_names_the_rule(client):
     else:
         pytest.skip("no puzzle offers an illegal move")
     rule = game.check(state, p.seat, wrong[0]).rule
-    page = text(client.post(puzzle_url("ja", p), {"action": str(wrong[0]), "ply": "0"}))
+    page = text(client.post(puzzle_url("ja", p), {"action": str(wrong[0])}))
     assert f'#{rule}"' in page
 
 
@@ -225,6 +225,98 @@ def test_a_line_puzzle_plays_the_reply_and_asks_for_the_next_move(client):
     p = next((p for p in puzzles.puzzles(GAME) if any(s == p.seat for s, _ in p.line)), None)
     if p is None:
         pytest.skip("no puzzle with a line")
-    page = text(client.post(puzzle_url("en", p), {"action": p.answers[0], "ply": "0"}))
+    page = text(client.post(puzzle_url("en", p), {"action": p.answers[0]}))
     assert "Right — go on." in page
-    assert re.search(r'name="ply" value="1"', page)
+    assert re.search(rf'name="made" value="{re.escape(p.answers[0])}"', page)
+    # The next move is judged from the position after the reply; a move the line does not hold
+    # (and the search does not approve) is not accepted.
+    nxt = [a for s, a in p.line if s == p.seat][0]
+    page = text(client.post(puzzle_url("en", p), {"action": nxt, "made": p.answers[0]}))
+    assert "Solved." in page or "Right — go on." in page
+
+
+# --- sequences, best values and goals --------------------------------------------------------------
+# The non-dealer (seat 0) decides at once, hearts trumps; both hands are known to the tests.
+PROPOSE = ("ecarte o=t5.d0.v1.m1.r0 seed=? n=1 d=1 sc=0,0 ph=propose tu=9H h0=KHQHJS8C7D h1=ASTC9D8D7C "
+           "st=KSQSTS9S8S7SJHAHTH8H7HKDQDJDADTDKCQCJCAC9C x0=- x1=- tr=- ld=0 tk=0,0 w0=- w1=- vu=- fd=1 "
+           "ex=- pl=00 an=00 rv=00 ev=- hist=-")
+# Seat 0 to lead with KH QH JH KC QC against AH 9H TS AS 9S, hearts trumps, the king already shown.
+LEAD = ("ecarte o=t5.d0.v1.m1.r0 seed=? n=1 d=1 sc=1,0 ph=play tu=7H h0=KHQHJHKCQC h1=AH9HTSAS9S "
+        "st=8H8S8C8DTHTCTD7S7C7DJSJCJDQSQDKSKDACAD9C9D x0=- x1=- tr=- ld=0 tk=0,0 w0=- w1=- vu=- "
+        "fd=0 ex=- pl=00 an=10 rv=00 ev=0K1 hist=-")
+
+
+def test_an_act_step_can_expect_a_sequence_of_moves(client, monkeypatch):
+    """The learner plays the hand as dealt, then leads: two moves of his own in one step."""
+    step = lessons.Step(kind="act", position=PROPOSE, seat=0, text={"en": "Play and lead.", "ja": "そのまま出す。"},
+                        expect=(("stand", "play:KH"),), success={"en": "Well led.", "ja": "よいリード。"})
+    lesson = lessons.Lesson(GAME, "seq", 1, {"en": "S", "ja": "S"}, {"en": "S", "ja": "S"}, (step,))
+    assert lessons.validate(lesson) == []
+    monkeypatch.setattr(lessons, "lesson", lambda game, lesson_id: lesson)
+    url = step_url("en", lesson, 1)
+    page = text(client.post(url, {"action": "stand"}))
+    assert "Right — go on." in page and 'name="made" value="stand"' in page
+    # The next move is judged after the first: a legal card that is not the one asked for is not it.
+    page = text(client.post(url, {"action": "play:QH", "made": "stand"}))
+    assert "not the move this step asks for" in page and 'name="made" value="stand"' in page
+    page = text(client.post(url, {"action": "play:KH", "made": "stand"}))
+    assert "Well led." in page
+    # A forged history that is not the expected beginning is refused, and records nothing.
+    assert client.post(url, {"action": "play:KH", "made": "propose"}).status_code == 400
+
+
+def test_a_puzzle_accepts_every_move_that_keeps_the_best_value(client, monkeypatch):
+    """Leading any of the three top trumps wins the same; a puzzle that wrote down only one of
+    them still takes the others, and its replies come from the solver."""
+    game = registry.get(GAME)
+    state = game.from_text(LEAD)
+    values = game.exact_values(state, 0)
+    best = sorted(str(a) for a, v in values.items() if v == max(values.values()))
+    assert len(best) > 1
+    p = puzzles.Puzzle(GAME, "best", "t", 2, LEAD, 0, {"en": "Lead.", "ja": "リード。"},
+                       {"en": "Any top trump.", "ja": "上の切り札ならどれでも。"},
+                       {"en": ("h",), "ja": ("h",)}, (best[0],))
+    monkeypatch.setattr(puzzles, "puzzle", lambda game, pid: p)
+    page = text(client.post(f"/en/{GAME}/puzzles/best/", {"action": best[-1]}))
+    assert "Solved." in page and "Any top trump." in page
+    worst = min(values, key=values.get)
+    if values[worst] < max(values.values()):
+        page = text(client.post(f"/en/{GAME}/puzzles/best/", {"action": str(worst)}))
+        assert "Not the best move." in page
+
+
+def test_a_puzzle_with_a_goal_takes_any_line_that_reaches_it(client, monkeypatch):
+    game = registry.get(GAME)
+    state = game.from_text(LEAD)
+    assert game.goal_reachable(state, 0, "win-the-point") is True
+    losing = [a for a in game.legal_actions(state, 0)
+              if game.goal_reachable(game.apply(state, 0, a), 0, "win-the-point") is False]
+    winning = [a for a in game.legal_actions(state, 0) if a not in losing]
+    p = puzzles.Puzzle(GAME, "goal", "t", 2, LEAD, 0, {"en": "Win the point.", "ja": "点を取る。"},
+                       {"en": "Three tricks.", "ja": "3トリック。"}, {"en": ("h",), "ja": ("h",)},
+                       (str(winning[0]),), goal="win-the-point")
+    assert puzzles.validate(p) == [] and puzzles.is_proved(p)
+    monkeypatch.setattr(puzzles, "puzzle", lambda game, pid: p)
+    url = f"/en/{GAME}/puzzles/goal/"
+    made = ""
+    for _ in range(5):  # the learner's moves, each keeping the goal within reach, until it is reached
+        page_state = game.from_text(LEAD)
+        for t in made.split():
+            page_state = game.apply(page_state, 0, game.parse_action(t))
+            while game.to_move(page_state) and 0 not in game.turn(page_state):
+                seat = min(game.turn(page_state))
+                vals = game.exact_values(page_state, seat)
+                page_state = game.apply(page_state, seat, max(vals.items(), key=lambda kv: (kv[1], str(kv[0])))[0])
+        good = [a for a in game.legal_actions(page_state, 0)
+                if game.goal_reached(game.apply(page_state, 0, a), 0, "win-the-point")
+                or game.goal_reachable(game.apply(page_state, 0, a), 0, "win-the-point")]
+        page = text(client.post(url, {"action": str(good[-1]), "made": made}))
+        made = f"{made} {good[-1]}".strip()
+        if "Solved." in page:
+            break
+        assert "Right — go on." in page
+    else:
+        pytest.fail("the goal was never reached")
+    if losing:
+        page = text(client.post(url, {"action": str(losing[0])}))
+        assert "the goal can no longer be reached" in page

@@ -50,7 +50,7 @@ ECARTE_PLAY = ("ecarte o=t5.d0.v1.m1.r0 seed=? n=1 d=1 sc=0,0 ph=play tu=7H h0=K
 
 def test_a_broken_lesson_is_caught():
     step = Step(kind="act", position=ECARTE_PLAY, seat=0, text={"en": "Lead.", "ja": "リード。"},
-                expect=("play:AH",), success={"en": "", "ja": "ok"})
+                expect=(("play:AH",),), success={"en": "", "ja": "ok"})
     quiz = Step(kind="quiz", position=ECARTE_PLAY, seat=0, text={"en": "?", "ja": "?"}, answer="legal-count",
                 choices=({"value": "5", "en": "5", "ja": "5", "why_en": "x", "why_ja": "x"},
                          {"value": "7", "en": "7", "ja": "7", "why_en": "x", "why_ja": "x"}))

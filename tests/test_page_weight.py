@@ -17,7 +17,7 @@ from django.contrib.staticfiles import finders
 from games.engine import registry
 from games.engine.play import bot_levels
 from tests.compiled import ensure_compiled
-from tests.test_tables_every_game import TABLES, create, form_for, match_of
+from tests.tables import HX, advance, create, form_for, match_of, tables
 from tutorials import lessons, puzzles
 from tutorials.content import has_rules
 
@@ -25,7 +25,7 @@ pytestmark = pytest.mark.django_db
 
 PAGE_LIMIT = 150 * 1024
 FRAGMENT_LIMIT = 20 * 1024
-HX = {"HTTP_HX_REQUEST": "true"}
+TABLES = tables()
 LOADED = re.compile(r'<(?:link[^>]*rel="(?:stylesheet|icon)"[^>]*href|script[^>]*src|img[^>]*src|use[^>]*href)="([^"#]+)')
 
 
@@ -76,12 +76,17 @@ def test_a_first_visit_is_light(client, path, lang):
     assert page + files < PAGE_LIMIT, f"{path}: page {page} B + files {files} B"
 
 
-class Hoarder:
-    """A reader who takes the pile whenever allowed: the biggest hands the game can produce."""
+def hoarding(match, legal):
+    """The choice that leaves the reader holding the most cards (taking the pile whenever he may,
+    in a game with a pile): the biggest hands the game can produce."""
+    game, state, me = match.game, match.state, match.human
 
-    def choose(self, view, seat, rng, game):
-        legal = game.legal_actions(view, seat)
-        return next((a for a in legal if a.kind == "pickup"), legal[0])
+    def held(action):
+        after = game.apply(state, me, action)
+        return sum(len(cards) for name, cards in game.zones(after).items()
+                   if game.held_zones(after).get(name) == me)
+
+    return max(legal, key=held)  # the first of the equals: a swap phase is left at once
 
 
 @pytest.mark.parametrize("style", ["club", "hoarder"])
@@ -90,24 +95,22 @@ def test_practice_table_pages_and_fragments_are_light(client, slug, players, sty
     url = create(client, slug, players)
     page, files, _ = first_visit(client.get(url).content.decode())
     assert page + files < PAGE_LIMIT
-    # Fragments: every response of a match's decisions (the reader plays as the club bot would)
-    # and bot steps.
+    # Fragments: every response of a match's decisions (the reader plays as the club bot would, or
+    # hoards cards) and the bots' moves shown one at a time.
     game = registry.get(slug)
     club = bot_levels(game)["club"](game)
     rng = random.Random(slug)
-    choose = (lambda view, seat: club.choose(view, seat, rng)) if style == "club" else \
-        (lambda view, seat: Hoarder().choose(view, seat, rng, game))
     largest = 0
-    for _ in range(3000):
+    for _ in range(6000):
         match = match_of(url)
-        movers = match.game.to_move(match.state)
-        if not movers:
+        if not game.to_move(match.state) and match.table.shown == match.length:
             break
-        if match.human in movers:
-            action = choose(match.view(), match.human)
-            response = client.post(url + "act/", form_for(action, match.table.version), **HX)
+        if match.table.shown == match.length and match.reader_awaited():
+            legal = game.legal_actions(match.view(), match.human)
+            action = club.choose(match.view(), match.human, rng) if style == "club" else hoarding(match, legal)
+            response = client.post(url + "act/", form_for(match, action), **HX)
         else:
-            response = client.post(url + "step/", {"version": match.table.version}, **HX)
+            response = advance(client, url, match)
         assert response.status_code == 200
         assert "<html" not in response.content.decode()
         largest = max(largest, len(response.content))

@@ -1,25 +1,30 @@
 """No lost and no doubled moves: two tabs of one browser submitting the same move at the same moment,
-with real threads and real database connections (the suite runs on SQLite and on PostgreSQL)."""
+with real threads and real database connections, on a database configured as in production (a file
+in write-ahead-log mode on SQLite; the suite runs again on PostgreSQL). And when the database cannot
+be had in time, the reader is told to try again, with nothing lost."""
 
 import random
+import sqlite3
 import threading
 
 import pytest
 from django.db import connection
 from django.test import Client
 
-from tests.test_tables_every_game import TABLES, create, form_for, match_of
+from tests.tables import HX, advance, create, form_for, match_of, table_of, tables
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
+TABLES = tables()
+
 
 def _to_the_readers_turn(client, url):
-    """Let the bots play (one step per request) until the reader is to move."""
-    for _ in range(200):
+    """Let the bots play until the reader is to move, and the page shows it."""
+    for _ in range(400):
         match = match_of(url)
-        if match.human in match.game.to_move(match.state):
+        if match.table.shown == match.length and match.reader_awaited():
             return match
-        client.post(url + "step/", {"version": match.table.version})
+        advance(client, url, match)
     raise AssertionError("the reader never came to move")
 
 
@@ -39,8 +44,18 @@ def _at_once(n, fn):
     for t in threads:
         t.start()
     for t in threads:
-        t.join(30)
+        t.join(60)
     return results
+
+
+def test_the_test_database_is_configured_as_in_production():
+    if connection.vendor == "sqlite":
+        assert connection.settings_dict["NAME"] not in (":memory:", "") and "mode=memory" not in str(
+            connection.settings_dict["NAME"]), "the concurrency tests need a file database"
+        with connection.cursor() as cursor:
+            cursor.execute("PRAGMA journal_mode")
+            assert cursor.fetchone()[0] == "wal"
+        assert connection.settings_dict["OPTIONS"]["transaction_mode"] == "IMMEDIATE"
 
 
 @pytest.mark.parametrize("slug,players", TABLES)
@@ -52,7 +67,7 @@ def test_two_tabs_submit_the_same_move_at_once(slug, players, rounds=3):
         match = _to_the_readers_turn(client, url)
         before = match.table
         action = rng.choice(match.game.legal_actions(match.view(), match.human))
-        form = form_for(action, before.version)
+        form = form_for(match, action)
 
         def submit(i):
             tab = Client()
@@ -62,6 +77,66 @@ def test_two_tabs_submit_the_same_move_at_once(slug, players, rounds=3):
         statuses = _at_once(2, submit)
         # One is applied (and redirects to the table); the other is refused as stale.
         assert sorted(statuses) == [302, 409], statuses
-        after = match_of(url).table
+        after = table_of(url)
         assert after.version == before.version + 1
-        assert after.actions == before.actions + [[match.human, str(action)]]
+        assert after.actions[:len(before.actions) + 1] == before.actions + [[match.human, str(action)]]
+        assert [a for a in after.actions[len(before.actions):] if a[0] == match.human] == [[match.human, str(action)]]
+
+
+def _hold_the_database(settings_dict):
+    """Another writer holding the database (SQLite: the write lock of the whole file; PostgreSQL:
+    every table row), until released."""
+    if connection.vendor == "sqlite":
+        other = sqlite3.connect(settings_dict["NAME"], timeout=5, isolation_level=None)
+        other.execute("BEGIN IMMEDIATE")
+        return other
+    import psycopg
+
+    other = psycopg.connect(host=settings_dict["HOST"], port=settings_dict["PORT"] or 5432,
+                            user=settings_dict["USER"], password=settings_dict["PASSWORD"] or None,
+                            dbname=settings_dict["NAME"])
+    other.execute("SELECT id FROM games_table FOR UPDATE")
+    return other
+
+
+def _release(other):
+    if isinstance(other, sqlite3.Connection):
+        other.execute("ROLLBACK")
+    else:
+        other.rollback()
+    other.close()
+
+
+@pytest.mark.parametrize("lang,words", [("en", "try again"), ("ja", "もう一度")])
+@pytest.mark.parametrize("htmx", [False, True], ids=["plain", "htmx"])
+def test_a_database_held_too_long_answers_try_again_and_loses_nothing(lang, words, htmx):
+    slug, players = TABLES[0]
+    client = Client()
+    url = create(client, slug, players, lang=lang)
+    match = _to_the_readers_turn(client, url)
+    before = match.table
+    form = form_for(match, match.game.legal_actions(match.view(), match.human)[0])
+    # The database waits only briefly in this test (20 s on SQLite and 5 s on PostgreSQL when serving).
+    if connection.vendor == "sqlite":
+        connection.close()
+        connection.settings_dict["OPTIONS"]["timeout"] = 0.2
+    else:
+        connection.ensure_connection()
+        with connection.cursor() as cursor:
+            cursor.execute("SET lock_timeout = '200ms'")
+    other = _hold_the_database(connection.settings_dict)
+    try:
+        response = client.post(url + "act/", form, **(HX if htmx else {}))
+    finally:
+        _release(other)
+        if connection.vendor == "sqlite":
+            connection.close()
+            connection.settings_dict["OPTIONS"]["timeout"] = 20
+    assert response.status_code == 503 and response["Retry-After"]
+    body = response.content.decode()
+    assert words in body and 'id="table"' in body and url in body
+    after = table_of(url)
+    assert (after.version, after.actions) == (before.version, before.actions)
+    # Sent again once the database is free, the same move is applied once.
+    assert client.post(url + "act/", form).status_code == 302
+    assert table_of(url).version == before.version + 1

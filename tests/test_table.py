@@ -1,4 +1,4 @@
-"""The practice table (games/tables.py) through its HTTP views, as a browser would use it.
+"""The practice table (games/table/) through its HTTP views, as a browser would use it.
 
 Moves are chosen from the page's own highlighted buttons, so what is tested is what a reader sees:
 the legal choices are offered, every decision can be taken to the end of a match, refusals are
@@ -18,13 +18,14 @@ from games.engine import registry
 from games.engine.play import bot_levels
 from games.engine.rng import rng_for
 from games.models import Table
-from games.tables import Kit, Match, deal_code, read_deal_code
+from games.table.codes import deal_code, read_deal_code
 from tests.compiled import ensure_compiled
+from tests.tables import HX, match_of, table_of
+from tests.tables import create as create_table
 
 pytestmark = pytest.mark.django_db
 
 GAME = registry.get("ecarte")
-HX = {"HTTP_HX_REQUEST": "true"}
 BUTTON = re.compile(r"<button\b([^>]*)>")
 ATTR = re.compile(r'([\w-]+)="([^"]*)"')
 
@@ -82,15 +83,6 @@ def create(client, level="club", code="", lang="en", **opts):
     return url
 
 
-def table_of(url):
-    return Table.objects.get(token=url.rstrip("/").rsplit("/", 1)[1])
-
-
-def match_of(url):
-    table = table_of(url)
-    return Match(table, Kit(table.game))
-
-
 def nondealer_seed():
     """A seed whose first deal has seat 0 (the reader) as non-dealer, so the reader decides first."""
     for i in range(100):
@@ -101,7 +93,7 @@ def nondealer_seed():
 
 def code_for(seed, **opts):
     options = GAME.options({**{n: getattr(GAME.options(), n) for n in GAME.option_choices()}, **opts})
-    return deal_code(Kit("ecarte"), seed, 2, {n: getattr(options, n) for n in GAME.option_choices()})
+    return deal_code(GAME, seed, 2, {n: getattr(options, n) for n in GAME.option_choices()})
 
 
 def assert_no_hidden_cards(html, url):
@@ -113,14 +105,19 @@ def assert_no_hidden_cards(html, url):
     assert shown <= visible, f"cards hidden from the reader are on the page: {shown - visible}"
 
 
+NEXT_FRAME = re.compile(r'<div class="bot-frames"[^>]*>.*?<a class="btn" href="([^"]+)"', re.S)
+
+
 class Player:
-    """Plays through the page the way a reader does: a highlighted button, ticked cards."""
+    """Plays through the page the way a reader does: a highlighted button, ticked cards; with htmx
+    it watches the bots' moves one at a time, as the page shows them."""
 
     def __init__(self, client, url, htmx, seed=0):
         self.client, self.url, self.htmx = client, url, htmx
         self.rng = random.Random(seed)
         self.html = client.get(url).content.decode()
-        self.requests = 0
+        self.requests = 0  # the requests that write (a move, or the bots' run)
+        self.acts = 0  # the reader's own decisions
 
     def post(self, path, data):
         response = self.client.post(self.url + path, data, **(HX if self.htmx else {}))
@@ -137,6 +134,12 @@ class Player:
         """One decision or bot step; False once the page offers nothing more."""
         html = self.html
         version = version_of(html)
+        frame = NEXT_FRAME.search(html)
+        if frame:  # the bots' moves, one at a time
+            response = self.client.get(unescape(frame.group(1)), **HX)
+            assert response.status_code == 200
+            self.html = response.content.decode()
+            return True
         if 'class="bot-step"' in html:
             response = self.post("step/", {"version": version})
         else:
@@ -150,6 +153,7 @@ class Player:
                 boxes = discard_boxes(html)
                 data["cards"] = self.rng.sample(boxes, self.rng.randint(max(least, 1) if least else 0, most))
             response = self.post("act/", data)
+            self.acts += 1
         assert response.status_code == 200, response.content.decode()[:3000]
         self.html = response.content.decode()
         assert 'role="alert"' not in self.html, self.html  # nothing chosen from the page is refused
@@ -206,10 +210,13 @@ def test_play_a_whole_match_against_the_club_bot(client, htmx):
     html = player.html
     table = table_of(url)
     assert table.finished and 'class="match-result' in html
-    assert f'<code class="deal-code">{deal_code(Kit("ecarte"), table.seed, 2, table.options)}</code>' in html
+    assert f'<code class="deal-code">{deal_code(GAME, table.seed, 2, table.options)}</code>' in html
     outcome = GAME.outcome(match_of(url).state)
     assert outcome.finished and max(outcome.scores) >= table.options["target"]
-    assert table.version == len(table.actions) == player.requests
+    # One write per request that wrote (a move with the bots' replies, or the bots' run), and the
+    # reader's own decisions each once.
+    assert table.version == player.requests
+    assert sum(1 for seat, _a in table.actions if seat == 0) == player.acts
     assert table.scores == list(outcome.scores)
     # After the match nothing more is offered, and a bot step changes nothing.
     assert not highlighted(html)
@@ -298,7 +305,9 @@ def test_a_stale_version_or_a_double_submit_is_refused(client, htmx):
     body = second.content.decode()
     assert "moved on" in body and "Nothing was applied twice" in body
     table = table_of(url)
-    assert table.version == 1 and len(table.actions) == 1
+    # Applied once: one write, the reader's action once, then only the bot's answer to it.
+    assert table.version == 1 and table.actions[0] == [0, form["action"]]
+    assert [a for a in table.actions if a[0] == 0] == [[0, form["action"]]]
 
 
 def test_two_writers_of_the_same_version_cannot_both_win(client):
@@ -368,16 +377,13 @@ def test_hint_reasons_exist_for_every_kind_of_decision():
 def test_undo_takes_back_a_decision_that_showed_nothing_new(client):
     url = create(client, code=code_for(nondealer_seed()))
     html = client.get(url).content.decode()
-    client.post(url + "act/", {"version": version_of(html), "action": "propose"})
-    player = Player(client, url, htmx=False)
-    while 'class="bot-step"' in player.html:  # the dealer answers
-        player.step()
+    client.post(url + "act/", {"version": version_of(html), "action": "propose"})  # the dealer answers at once
     table = table_of(url)
-    assert table.actions[0] == [0, "propose"] and len(table.actions) == 2
+    assert table.actions[0] == [0, "propose"] and len(table.actions) == 2 and table.version == 1
     response = client.post(url + "undo/", {"version": table.version}, **HX)
     assert response.status_code == 200
     table = table_of(url)
-    assert table.actions == [] and table.version == 3
+    assert table.actions == [] and table.version == 2
     assert {b["value"] for b in highlighted(response.content.decode())} == {"propose", "stand"}
 
 
@@ -386,8 +392,8 @@ def test_undo_is_refused_once_new_cards_were_seen(client):
     client.post(url + "act/", {"version": 0, "action": "stand"})  # play as dealt: the reader leads
     html = client.get(url).content.decode()
     lead = highlighted(html)[0]["value"]
-    client.post(url + "act/", {"version": 1, "action": lead})
-    client.post(url + "step/", {"version": 2})  # the bot's card is now in sight
+    client.post(url + "act/", {"version": 1, "action": lead})  # the bot's card follows
+    client.get(url)  # and is now in sight
     before = table_of(url)
     assert len(before.actions) == 3
     response = client.post(url + "undo/", {"version": before.version})
@@ -410,17 +416,16 @@ def test_undo_after_drawing_cards_is_refused(client):
             if str(club.choose(GAME.view(after, 1), 1, random.Random(0))) == "accept":
                 break
     url = create(client, code=code_for(f"d{i}"))
-    client.post(url + "act/", {"version": 0, "action": "propose"})
-    client.post(url + "step/", {"version": 1})
+    client.post(url + "act/", {"version": 0, "action": "propose"})  # the dealer accepts at once
     html = client.get(url).content.decode()
     assert table_of(url).actions[1] == [1, "accept"] and discard_boxes(html)
-    client.post(url + "act/", {"version": 2, "action": "discard", "cards": discard_boxes(html)[:2]})
+    client.post(url + "act/", {"version": 1, "action": "discard", "cards": discard_boxes(html)[:2]})
     table = table_of(url)
     assert table.actions[2][0] == 0 and table.actions[2][1].startswith("discard:")
     response = client.post(url + "undo/", {"version": table.version}, **HX)
     html = response.content.decode()
     assert "cannot take that decision back" in html
-    drawn = set(match_of(url).view().hands[0]) - set(match_of(url).states[2].hands[0])
+    drawn = set(match_of(url).view().hands[0]) - set(match_of(url).state_at(2).hands[0])
     from games.cardnames import card_name
 
     assert all(str(card_name(c)) in html for c in drawn)
@@ -432,7 +437,7 @@ def test_the_deal_code_replays_the_same_deal(client):
     url = create(client, target=1, vulnerability=1)
     html = client.get(url).content.decode()
     table = table_of(url)
-    code = deal_code(Kit("ecarte"), table.seed, 2, table.options)
+    code = deal_code(GAME, table.seed, 2, table.options)
     assert code.startswith("ecarte-") and code.endswith("-10100")
     other = Client()
     url2 = create(other, code=code)  # the form's own option choices are left at their defaults
@@ -444,12 +449,11 @@ def test_the_deal_code_replays_the_same_deal(client):
 
 
 def test_deal_codes_round_trip():
-    kit = Kit("ecarte")
     options = {"target": 10, "dealer_min_exchange": 1, "vulnerability": False, "must_trump": True,
                "allow_revoke": True}
-    code = deal_code(kit, "abc123", 2, options)
-    assert read_deal_code(kit, code) == ("abc123", 2, options)
-    assert read_deal_code(kit, "  " + code.upper().replace("ABC123", "abc123") + " ")[2] == options
+    code = deal_code(GAME, "abc123", 2, options)
+    assert read_deal_code(GAME, code) == ("abc123", 2, options)
+    assert read_deal_code(GAME, "  " + code.upper().replace("ABC123", "abc123") + " ")[2] == options
 
 
 @pytest.mark.parametrize("code, fragment", [
@@ -487,11 +491,11 @@ def test_the_replay_shows_every_hand_step_by_step(client):
     while 'class="deal-summary"' not in player.html:
         assert player.step()
     m = match_of(url)
-    first, last = m.deal_range(1)
+    first, last = m.deal_span(1)
     response = client.get(url + "replay/?deal=1&step=0")
     assert response.status_code == 200
     html = response.content.decode()
-    start = m.states[first]
+    start = m.state_at(first)
     for card in start.hands[0] + start.hands[1]:
         assert f'data-card="{card}"' in html
     assert 'data-replay-key="next"' in html and 'data-replay-key="prev"' not in html
@@ -559,13 +563,12 @@ BOT_STEP = re.compile(r'<form class="bot-step"[^>]*>')
 
 
 def _a_page_where_a_bot_moves(client):
-    url = create(client, code=code_for(nondealer_seed()))
-    player = Player(client, url, htmx=False)
-    for _ in range(20):
-        if 'class="bot-step"' in player.html:
-            return url, player.html
-        player.step()
-    raise AssertionError("the bot never came to move")
+    """A new table where the bot decides first (the reader deals), so the page waits for it."""
+    seed = next(f"t{i}" for i in range(100) if GAME.new(f"t{i}").dealer == 0)
+    url = create(client, code=code_for(seed))
+    html = client.get(url).content.decode()
+    assert 'class="bot-step"' in html
+    return url, html
 
 
 @pytest.mark.parametrize("lang", ["en", "ja"])
@@ -589,3 +592,9 @@ def test_bots_play_at_the_speed_this_browser_chose(client, lang):
     assert response["Location"] == "/"
     form = attrs(BOT_STEP.search(client.get(url).content.decode()).group(0))
     assert form["hx-trigger"] == "load delay:700ms, submit"
+
+
+def test_the_shithead_scoreboard_says_what_it_counts(client):
+    url = create_table(client, "shithead", 4)
+    assert "times the shithead" in client.get(url).content.decode()
+    assert "シットヘッドになった回数" in client.get(url.replace("/en/", "/ja/")).content.decode()

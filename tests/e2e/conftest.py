@@ -96,22 +96,46 @@ def shot():
     return take
 
 
+# A button that completes a decision made on the cards (ticked cards, or one card picked in each
+# group) rather than making one by itself (games/templatetags/controls.py).
+COMPLETES = "[data-least], [data-picks]"
+WHOLE = 'button[name="action"].is-legal:not([data-least]):not([data-picks])'
+
+
 def make_a_move(page):
-    """At a practice table, make one of the highlighted legal decisions the way a person does:
-    tick a card that may be played (or a first card for a discard) and press the button, or press
-    a highlighted button or card."""
+    """At a practice table, make one of the highlighted legal decisions the way a person does: tick
+    the first card that may be played (or chosen) and press the button that goes with the ticks,
+    or press a highlighted button or card."""
     board = page.locator("form.table-board")
-    legal_ticks = board.locator("label.card-check.is-legal input")
+    legal_ticks = board.locator("label.card-check.is-legal input[type=checkbox]")
     if legal_ticks.count():
         legal_ticks.first.check(force=True)
-        board.locator('button[name="action"][value="play"]').click()
+        board.locator("button[data-least]").first.click()
         return
-    boxes = board.locator('input[name="cards"]')
-    if boxes.count() and board.locator('button[value="discard"]').count():
-        boxes.first.check(force=True)
-        board.locator('button[value="discard"]').click()
+    board.locator(WHOLE).first.click()
+
+
+def act(page, action, scope="body"):
+    """Make an action on a board the way a person does: press its button or card if the board has
+    one; else tick or pick each of its cards and press the button that completes it."""
+    from games.engine.actions import Action
+
+    root = page.locator(scope)
+    action = Action.parse(action) if isinstance(action, str) else action
+    button = root.locator(f'button[name="action"][value="{action}"]')
+    if button.count():
+        button.first.click()
         return
-    board.locator("button.is-legal").first.click()
+    for n in range(len(action.cards) + 1):
+        base = Action(action.kind, action.cards[:n], action.source, action.target, action.choice)
+        submit = root.locator(f'button[name="action"][value="{base}"]')
+        if submit.count():
+            for code in action.cards[n:]:
+                root.locator(f'input[type=checkbox][name="cards"][value="{code}"], '
+                             f'input[type=radio][value="{code}"]').first.check(force=True)
+            submit.first.click()
+            return
+    pytest.fail(f"no way to make {action} on this board")
 
 
 def play_until(page, selector, move=make_a_move, limit=1500):
@@ -121,8 +145,8 @@ def play_until(page, selector, move=make_a_move, limit=1500):
     for _ in range(limit):
         if page.locator(selector).count():
             return
-        version = table.get_attribute("data-version")
-        if page.locator("form.bot-step").count() == 0:
+        version = table.get_attribute("data-moment")
+        if page.locator("form.bot-step, .bot-frames").count() == 0:
             move(page)
-        expect(table).not_to_have_attribute("data-version", version)
+        expect(table).not_to_have_attribute("data-moment", version)
     pytest.fail(f"{selector} never came")

@@ -1,0 +1,229 @@
+"""The platform every game joins by its own parts: the declared ui, the typed controls and the one
+module that turns them into form fields and back, the practice table's snapshots and bots' runs, and
+the tutorials' sequences, best values and goals. Nothing here names a game's action words; where a
+test needs a particular position it takes one from a game's own content or play."""
+
+import random
+import re
+import sys
+from html import unescape
+
+import pytest
+from django.template.loader import render_to_string
+from django.test import Client
+
+from games.controls import FIELD_ACTION, Controls, decode, encode
+from games.engine import registry
+from games.engine.bots import RandomBot
+from games.engine.rng import rng_for
+from games.table.match import SNAPSHOT_EVERY
+from games.ui import GameUI, check_game_uis, game_ui, has_ui, site_games
+from tests.compiled import ensure_compiled
+from tests.tables import HX, advance, create, form_for, match_of, table_of
+
+GAMES = [g.slug for g in site_games()]
+
+
+@pytest.fixture(autouse=True)
+def _catalogue_compiled():
+    ensure_compiled()
+
+
+# --- the declared ui -----------------------------------------------------------------------------
+def test_every_game_declares_its_whole_ui():
+    assert check_game_uis() == []
+
+
+def test_a_ui_that_leaves_a_part_out_cannot_be_made():
+    class Half(GameUI):
+        slug = "half"
+
+        def seat_names(self, viewer, players):
+            return {}
+
+    with pytest.raises(TypeError, match="abstract"):
+        Half()
+
+
+def test_the_games_are_found_not_listed():
+    assert [g.slug for g in registry.all_games()] == sorted(registry.game_packages())
+
+
+def test_a_game_whose_ui_is_not_written_is_on_the_site_without_a_table(client, monkeypatch):
+    """An engine may land before its ui: the game keeps its hub, offers no table, and its table
+    address is a plain 404; the start-up check passes over it."""
+    slug = GAMES[0]
+    assert has_ui(slug)
+    monkeypatch.setitem(sys.modules, f"games.ui.{slug}", None)  # as if games/ui/<slug>.py were absent
+    assert not has_ui(slug) and slug not in [g.slug for g in site_games()]
+    assert slug in [g.slug for g in registry.all_games()]
+    assert check_game_uis() == []
+    hub = client.get(f"/en/{slug}/")
+    assert hub.status_code == 200 and f"/en/{slug}/play/" not in hub.content.decode()
+    assert client.get(f"/en/{slug}/play/").status_code == 404
+
+
+# --- typed controls ------------------------------------------------------------------------------
+def _positions(slug, count=60):
+    """(state, seat) where a seat decides, from seeded random play at each player count."""
+    game = registry.get(slug)
+    bot = RandomBot(game)
+    out = []
+    for players in sorted({min(game.player_counts), max(game.player_counts)}):
+        rng = rng_for("controls", slug, players)
+        state = game.new("controls", players)
+        while game.to_move(state) and len(out) < count * players:
+            for seat in sorted(game.to_move(state)):
+                out.append((state, seat))
+            seat = min(game.turn(state))
+            state = game.apply(state, seat, bot.choose(game.view(state, seat), seat, rng))
+    return out[:: max(1, len(out) // count)]
+
+
+FIELD = re.compile(r'<(?:button|input)\b[^>]*\bname="([^"]+)"[^>]*\bvalue="([^"]*)"')
+
+
+@pytest.mark.parametrize("slug", GAMES)
+def test_every_legal_action_can_be_made_on_the_board_and_reads_back(slug):
+    """For every legal action there are form fields the board really draws (a button's value, a
+    box to tick, a card to pick) and decode reads them back to an action the rules take as the
+    same one."""
+    ui = game_ui(slug)
+    game = ui.game
+    for state, seat in _positions(slug):
+        view = game.view(state, seat)
+        controls = ui.controls(game, view, seat)
+        board = ui.board(view, seat, ui.seat_names(seat, game.players(state)))
+        html = unescape(render_to_string(ui.board_template, {"board": board, "controls": controls,
+                                                             "pack": ui.pack, "highlight": True}))
+        drawn = set(FIELD.findall(html))
+        for action in game.legal_actions(state, seat):
+            fields = controls.form_for(action)
+            assert fields is not None, f"{action} cannot be made on the board of {game.to_text(view)}"
+            for name, value in fields.items():
+                for v in value if isinstance(value, list) else [value]:
+                    assert (name, v) in drawn, f"{action}: the board has no field {name}={v}"
+            back = decode({k: v for k, v in fields.items()})
+            assert game.check(state, seat, back), (action, back)
+            assert sorted(back.cards) == sorted(action.cards) and back.kind == action.kind
+            # Its whole text, as a lesson or a forged post sends it, reads back too.
+            assert decode(encode(action)) == action
+
+
+def test_decode_refuses_what_is_not_an_action():
+    from games.engine.rules import NotationError
+
+    for form in ({}, {FIELD_ACTION: ""}, {FIELD_ACTION: "x", "cards": ["ZZ"]}, {FIELD_ACTION: "x", "pick0": "<b>"},
+                 {FIELD_ACTION: ["a", "b"]}, {FIELD_ACTION: "x", "cards": ["7H"] * 61}):
+        with pytest.raises(NotationError):
+            decode(form)
+    assert str(decode({FIELD_ACTION: "x", "cards": ["7H", "7S"], "pick0": "AH"})) == "x:7H7SAH"
+
+
+def test_the_hint_mark_lands_on_what_makes_the_action():
+    for slug in GAMES:
+        ui = game_ui(slug)
+        for state, seat in _positions(slug, 20):
+            controls = ui.controls(ui.game, state, seat)
+            legal = ui.game.legal_actions(state, seat)
+            if not legal:
+                continue
+            controls.mark(legal[-1])
+            assert "is-hint" in repr(controls), (slug, legal[-1])
+    assert not Controls()
+
+
+# --- the practice table ----------------------------------------------------------------------------
+@pytest.mark.django_db
+@pytest.mark.parametrize("slug", GAMES)
+def test_a_request_never_replays_more_than_a_snapshot_apart(slug, monkeypatch):
+    """A long match is kept in snapshots (each deal's start, and every SNAPSHOT_EVERY actions), so
+    the position of any request is reached by replaying a bounded number of actions."""
+    game = registry.get(slug)
+    client = Client()
+    url = create(client, slug, max(game.player_counts))
+    match = match_of(url)
+    bots = {s: RandomBot(game) for s in range(match.table.players)}
+    state, rng = match.state, rng_for("long", slug)
+    moves, states = [], []
+    while game.to_move(state) and len(moves) < 3 * SNAPSHOT_EVERY:
+        seat = min(game.turn(state))
+        action = bots[seat].choose(game.view(state, seat), seat, rng)
+        state = game.apply(state, seat, action)
+        moves.append((seat, action))
+        states.append(state)
+    assert match.record(moves, states)
+    applied = []
+    real = type(game).apply
+
+    def counting(self, *args):
+        applied.append(1)
+        return real(self, *args)
+
+    monkeypatch.setattr(type(game), "apply", counting)
+    fresh = match_of(url)
+    assert game.to_text(fresh.state) == game.to_text(state)
+    assert len(applied) <= SNAPSHOT_EVERY
+    assert client.get(url).status_code == 200
+
+
+def _a_run_of_bot_moves(client):
+    """A table where a move of the reader is answered by several bot moves (a game for three or
+    more, or any game where it happens): its url and the match just after that move."""
+    for slug in sorted(GAMES, key=lambda s: -max(registry.get(s).player_counts)):
+        game = registry.get(slug)
+        url = create(client, slug, max(game.player_counts), seed="frames")
+        rng = random.Random(1)
+        for _ in range(300):
+            match = match_of(url)
+            if match.table.shown == match.length and match.reader_awaited():
+                legal = game.legal_actions(match.view(), match.human)
+                response = client.post(url + "act/", form_for(match, rng.choice(legal)), **HX)
+                after = match_of(url)
+                if after.length - after.table.shown >= 2:
+                    return url, after, response.content.decode()
+            elif not game.to_move(match.state):
+                break
+            else:
+                advance(client, url, match)
+    pytest.skip("no game answers a move with several bot moves")
+
+
+@pytest.mark.django_db
+def test_the_bots_moves_are_shown_one_at_a_time_and_none_ahead():
+    client = Client()
+    url, match, html = _a_run_of_bot_moves(client)
+    shown = match.table.shown
+    assert f'data-at="{shown}"' in html and 'class="frame-timer"' in html
+    # Asking for a move further on shows only the next one: nothing can be seen ahead of time.
+    html = client.get(url + f"?at={match.length}", **HX).content.decode()
+    assert f'data-at="{shown + 1}"' in html and table_of(url).shown == shown + 1
+    # A page without JavaScript shows every move at once, each told in the story.
+    page = client.get(url).content.decode()
+    assert table_of(url).shown == match.length and f'data-at="{match.length}"' in page
+    story = re.search(r'<ol>(.*?)</ol>', page.split('class="table-log"')[1], re.S).group(1)
+    assert story.count("<li") >= min(match.length, 30)
+
+
+@pytest.mark.django_db
+def test_undo_counts_what_the_reader_was_shown():
+    client = Client()
+    url, match, _html = _a_run_of_bot_moves(client)
+    index = match.last_human_decision()
+    before = match.revealed_since(index)  # only the moves on his screen so far
+    client.get(url)  # now every move is shown
+    after = match_of(url)
+    seen = after.revealed_since(index)
+    assert set(before) <= set(seen)
+    response = client.post(url + "undo/", {"version": after.table.version})
+    assert response.status_code == (409 if seen else 302)
+    assert (table_of(url).actions == after.table.actions) == bool(seen)
+
+
+@pytest.mark.django_db
+def test_a_stale_tab_cannot_move_the_reader_back_or_ahead():
+    client = Client()
+    url, match, _html = _a_run_of_bot_moves(client)
+    stale = {"version": match.table.version - 1, "at": match.table.shown, FIELD_ACTION: "x"}
+    assert client.post(url + "act/", stale).status_code == 409
+    assert table_of(url).actions == match.table.actions
