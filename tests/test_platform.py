@@ -6,6 +6,7 @@ test needs a particular position it takes one from a game's own content or play.
 import random
 import re
 import sys
+from pathlib import Path
 from html import unescape
 
 import pytest
@@ -22,6 +23,7 @@ from tests.compiled import ensure_compiled
 from tests.tables import HX, advance, create, form_for, match_of, table_of
 
 GAMES = [g.slug for g in site_games()]
+ROOT = Path(__file__).resolve().parent.parent
 
 
 @pytest.fixture(autouse=True)
@@ -227,3 +229,21 @@ def test_a_stale_tab_cannot_move_the_reader_back_or_ahead():
     stale = {"version": match.table.version - 1, "at": match.table.shown, FIELD_ACTION: "x"}
     assert client.post(url + "act/", stale).status_code == 409
     assert table_of(url).actions == match.table.actions
+
+
+# --- each game's own stylesheet ------------------------------------------------------------------
+def test_a_game_styles_its_board_in_its_own_stylesheet(client):
+    """static/css/games/<slug>.css is linked from that game's pages only, and no shared stylesheet
+    has a rule for one game."""
+    from django.contrib.staticfiles import finders
+
+    shared = " ".join(p.read_text(encoding="utf-8") for p in (ROOT / "static" / "css").glob("*.css"))
+    for slug in GAMES:
+        assert f".board-{slug}" not in shared, slug
+        own = f"css/games/{slug}.css"
+        page = client.get(f"/en/{slug}/play/").content.decode()
+        assert (own in page) == bool(finders.find(own)), slug
+        for other in GAMES:
+            if other != slug:
+                assert f"css/games/{other}.css" not in page
+    assert "css/games/" not in client.get("/en/").content.decode()
