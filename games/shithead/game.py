@@ -367,7 +367,7 @@ class Shithead(Game):
         return weights
 
     def option_choices(self):
-        return {"deals": (1, 3, 5), "first_player": ("swap", "deal"), "reverse_per_joker": (False, True),
+        return {"deals": (1, 3), "first_player": ("swap", "deal"), "reverse_per_joker": (False, True),
                 "jokers_see_through_for_four": (False, True), "loser_deals": (False, True)}
 
     def outcome(self, state):

@@ -136,7 +136,7 @@ LEVEL_LABELS = {
 }
 
 OPTIONS = {
-    "deals": (_("Match length"), {1: _("One deal"), 3: _("Three deals"), 5: _("Five deals")}),
+    "deals": (_("Match length"), {1: _("One deal"), 3: _("Three deals")}),
     "first_player": (_("Who plays first"), {
         "swap": _("Decided after the swap"), "deal": _("Decided on the cards as dealt")}),
     "reverse_per_joker": (_("Two jokers played together"), {

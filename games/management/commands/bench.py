@@ -121,7 +121,7 @@ class Command(BaseCommand):
         parser.add_argument("--positions", type=int, default=40, help="seeded positions per bot level")
         parser.add_argument("--players", type=int, help="players at the table (default: each game's fewest)")
         parser.add_argument("--long", metavar="OPTION=VALUE,…",
-                            help="also time every request of one whole match with these options (e.g. deals=5)")
+                            help="also time every request of one whole match with these options (e.g. deals=3)")
 
     def handle(self, *args, **opts):
         games = registry.all_games()
