@@ -140,3 +140,23 @@ def test_a_database_held_too_long_answers_try_again_and_loses_nothing(lang, word
     # Sent again once the database is free, the same move is applied once.
     assert client.post(url + "act/", form).status_code == 302
     assert table_of(url).version == before.version + 1
+
+
+def test_only_a_held_database_is_try_again_not_a_real_fault(monkeypatch):
+    """A database fault that waiting will not cure (here, a missing table) is an error like any
+    other, logged and answered 500, not disguised as "busy, try again"."""
+    from django.db import OperationalError
+
+    from games.table import views
+
+    slug, players = TABLES[0]
+    client = Client(raise_request_exception=False)
+    url = create(client, slug, players)
+
+    def broken(*args, **kwargs):
+        raise OperationalError("no such table: games_table")
+
+    monkeypatch.setattr(views.Table.objects, "filter", broken)
+    assert client.post(url + "undo/").status_code == 500
+    assert views.is_busy(OperationalError("database is locked"))
+    assert not views.is_busy(OperationalError("no such table: games_table"))

@@ -200,6 +200,19 @@ def _after_write(request, match):
     return redirect(reverse("table", args=[match.ui.slug, match.table.token]), permanent=False)
 
 
+BUSY_SQLSTATES = {"55P03", "40001", "40P01"}  # lock not available, serialization failure, deadlock
+
+
+def is_busy(err):
+    """Whether a database error means "held by someone else, try again" (SQLite's locked database,
+    PostgreSQL's lock timeout or deadlock), as opposed to a real fault such as a missing table."""
+    cause = err.__cause__
+    state = getattr(cause, "sqlstate", None) or getattr(cause, "pgcode", None)
+    if state:
+        return state in BUSY_SQLSTATES
+    return "locked" in str(err).lower()
+
+
 def busy_is_try_again(view):
     """A write that cannot get the database in time (another request holds it longer than the
     database waits) answers 503 with a plain "try again": the transaction was rolled back, so
@@ -209,7 +222,9 @@ def busy_is_try_again(view):
     def wrapped(request, game, token=None):
         try:
             return view(request, game, token) if token else view(request, game)
-        except OperationalError:
+        except OperationalError as err:
+            if not is_busy(err):
+                raise
             retry = reverse("table", args=[game, token]) if token else reverse("table-setup", args=[game])
             template = "games/table_busy.html#busy" if request.htmx else "games/table_busy.html"
             response = render(request, template, {"retry": retry}, status=503)
