@@ -19,12 +19,27 @@
 
   // After a swap the focused button is gone: put focus on the first highlighted choice, or on
   // the turn line, so keyboard and screen-reader users carry on from the new position.
+  // The page stays where the reader was looking: the new table takes the old one's place, and
+  // nothing in the swap (a taller or shorter table, a focused element) may scroll it away.
   var hadFocus = false;
+  var scrolled = null;
+  function isTableSwap(event) {
+    var target = event.detail && event.detail.target;
+    return !!(target && target.id === "table");
+  }
+  function keepScroll(event) {
+    if (scrolled !== null && isTableSwap(event) && (window.scrollX !== scrolled.x || window.scrollY !== scrolled.y)) {
+      window.scrollTo({ left: scrolled.x, top: scrolled.y, behavior: "instant" });
+    }
+  }
   document.addEventListener("htmx:beforeSwap", function (event) {
     var table = document.getElementById("table");
     hadFocus = !!(table && table.contains(document.activeElement));
+    scrolled = isTableSwap(event) ? { x: window.scrollX, y: window.scrollY } : null;
   });
+  document.addEventListener("htmx:afterSwap", keepScroll);
   document.addEventListener("htmx:afterSettle", function (event) {
+    keepScroll(event);
     if (!hadFocus) return;
     var table = document.getElementById("table");
     if (!table) return;

@@ -117,7 +117,7 @@ def _keyboard_move(page):
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("slug", [g.slug for g in registry.all_games() if content.has_rules(g.slug)])
+@pytest.mark.parametrize("slug", [g.slug for g in site_games() if content.has_rules(g.slug)])
 def test_a_whole_deal_by_keyboard_alone(live_server, watched, problems, slug):
     page = watched
     page.set_default_timeout(15_000)

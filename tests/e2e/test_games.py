@@ -8,6 +8,7 @@ import pytest
 from playwright.sync_api import expect
 
 from games.engine import registry
+from games.ui import site_games
 from tests.e2e.conftest import act, make_a_move
 from tutorials import lessons, puzzles
 from tutorials.content import examples, has_rules
@@ -16,7 +17,7 @@ from tutorials.lessons import quiz_truth
 pytestmark = pytest.mark.e2e
 
 LANGS = ["ja", "en"]
-GAMES = [g.slug for g in registry.all_games() if has_rules(g.slug)]
+GAMES = [g.slug for g in site_games() if has_rules(g.slug)]
 CASES = [(slug, lang) for slug in GAMES for lang in LANGS]
 
 
@@ -131,6 +132,46 @@ def _try_a_forbidden_card(page):
         board.locator("button[data-least]").first.click()
         return True
     return False
+
+
+@pytest.mark.parametrize("width,height", [(390, 844), (1280, 700)])
+@pytest.mark.parametrize("slug", GAMES)
+def test_the_page_stays_where_the_reader_was_looking(live_server, watched, problems, slug, width, height):
+    """A move and the bots' replies swap the table in place: the page does not scroll away from
+    the board the reader was looking at (it used to land on the log and the footer)."""
+    page = watched
+    page.set_viewport_size({"width": width, "height": height})
+    page.set_default_timeout(15_000)
+    _start_table(page, live_server.url, slug, "en")
+    table = page.locator("#table")
+    moves = 0
+    for _ in range(200):
+        if moves == 4 or page.locator(".deal-summary, .match-result").count():
+            break
+        version = table.get_attribute("data-moment")
+        # Where the page was when the request left (the click itself may scroll the button into
+        # view, as a reader's finger would have found it).
+        page.evaluate("""() => { window.scrolledAt = []; if (!window.watchingScroll) {
+            window.watchingScroll = true;
+            document.addEventListener('htmx:beforeRequest', () => window.scrolledAt.push(window.scrollY));
+        } }""")
+        board = page.locator(".table-board .board")
+        if board.count():
+            board.first.scroll_into_view_if_needed()
+            page.mouse.wheel(0, 120)  # a reader scrolled a little, then acts
+            page.wait_for_timeout(100)
+        if page.locator("form.bot-step, .bot-frames").count() == 0:
+            _my_move(page)
+            moves += 1
+        expect(table).not_to_have_attribute("data-moment", version)
+        page.wait_for_timeout(50)
+        before = page.evaluate("window.scrolledAt[0]")
+        after = page.evaluate("window.scrollY")
+        limit = page.evaluate("document.documentElement.scrollHeight - window.innerHeight")
+        # Where the page is shorter now, the browser may only clamp to the new bottom.
+        assert after == min(before, limit), f"scrolled from {before} to {after} (bottom {limit})"
+    assert moves, "no move was made"
+    assert problems == []
 
 
 @pytest.mark.slow
