@@ -75,7 +75,8 @@ def get_ok(client, path):
 @pytest.mark.parametrize(
     "accept, lang",
     [("ja", "ja"), ("ja-JP,ja;q=0.9,en;q=0.5", "ja"), ("en", "en"), ("en-GB,en;q=0.9", "en"),
-     ("fr-FR,fr;q=0.9", "ja"), ("", "ja"), (None, "ja")],
+     ("fr-FR,fr;q=0.9", "en"), ("ko-KR,ko;q=0.9,zh;q=0.8", "en"), ("fr,ja;q=0.3", "ja"), ("*", "ja"),
+     ("", "ja"), (None, "ja")],
 )
 def test_root_redirects_by_accept_language(client, accept, lang):
     extra = {} if accept is None else {"HTTP_ACCEPT_LANGUAGE": accept}

@@ -34,3 +34,11 @@ document.addEventListener("submit", async (event) => {
   const label = button.querySelector(".suits-label");
   if (label) label.textContent = four ? button.dataset.labelOn : button.dataset.labelOff;
 });
+
+// Switching language keeps the place on the page: the part after # (a rule's anchor, an example)
+// is the same in both languages, but the server never sees it, so it is carried over here.
+document.addEventListener("click", (event) => {
+  const link = event.target instanceof Element ? event.target.closest("a[hreflang]") : null;
+  if (!link || !window.location.hash || link.hash) return;
+  link.hash = window.location.hash;
+});

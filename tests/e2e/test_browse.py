@@ -4,11 +4,11 @@ four-colour suits, and not one console error or failed request on the way."""
 import re
 
 import pytest
-
-from tutorials.content import has_rules
 from playwright.sync_api import expect
 
 from games.catalogue import CATALOGUE
+from games.engine import registry
+from tutorials.content import has_rules
 
 pytestmark = pytest.mark.e2e
 
@@ -52,6 +52,17 @@ def test_a_game_from_home_to_hub_and_back_in_the_other_language(live_server, wat
     expect(page.locator("h1")).to_have_text(game.name_en)
     expect(page.locator("html")).to_have_attribute("lang", "en")
     shot(page, f"hub-{slug}-en")
+    assert problems == []
+
+
+@pytest.mark.parametrize("slug", [g.slug for g in CATALOGUE if has_rules(g.slug)][:1])
+def test_switching_language_keeps_the_place_on_the_rules_page(live_server, watched, problems, slug):
+    page = watched
+    rule = registry.get(slug).rules.ids()[-1]
+    page.goto(f"{live_server.url}/en/{slug}/rules/#{rule}")
+    page.locator("[data-lang-switch=ja]").first.click()
+    page.wait_for_url(f"{live_server.url}/ja/{slug}/rules/#{rule}")
+    expect(page.locator(f'[id="{rule}"]')).to_be_in_viewport()
     assert problems == []
 
 
