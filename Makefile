@@ -1,8 +1,12 @@
 # The two commands of the README. Each sets up what it needs first (see .ci/setup.sh).
-.PHONY: run test test-fast e2e bench
+.PHONY: run dev test test-fast e2e bench
 
 run:
 	@bash .ci/setup.sh run
+
+# The site with DEBUG on, for development.
+dev:
+	@bash .ci/setup.sh dev
 
 test:
 	@bash .ci/setup.sh test

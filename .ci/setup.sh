@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Sets up a machine for the card dojo and then runs the site or the test suite.
 #   bash .ci/setup.sh run    venv + requirements + translations + database, then the site on :8000
+#                            as its users see it (DEBUG off; a local secret kept in .local/)
+#   bash .ci/setup.sh dev    the same with DEBUG on, for development
 #   bash .ci/setup.sh test   the same, plus chromium, CJK fonts, gettext and (as root) PostgreSQL,
 #                            then the whole suite on SQLite and again on a throwaway PostgreSQL
 set -euo pipefail
@@ -30,7 +32,7 @@ system_packages() {
       apt-get install -y -qq --no-install-recommends "${need_apt[@]}" >/dev/null
     else
       echo "Missing system packages. Run as root:  apt-get update && apt-get install -y ${need_apt[*]}" >&2
-      [[ $mode == run && ! " ${need_apt[*]} " =~ " gettext " ]] || exit 1
+      [[ $mode != test && ! " ${need_apt[*]} " =~ " gettext " ]] || exit 1
     fi
   fi
 }
@@ -61,9 +63,34 @@ prepare
 
 case $mode in
   run)
+    # The site as its users see it: DEBUG off (a mistyped address is the site's own 404), hashed
+    # static files, a secret made once for this checkout and kept out of git (.local/), plain HTTP
+    # on this machine.
+    export DJANGO_DEBUG=0
+    if [[ -z ${DJANGO_SECRET_KEY:-} ]]; then
+      mkdir -p .local
+      if [[ ! -s .local/secret-key ]]; then
+        (umask 077; .venv/bin/python -c "import secrets; print(secrets.token_urlsafe(50))" > .local/secret-key)
+      fi
+      DJANGO_SECRET_KEY=$(cat .local/secret-key)
+      export DJANGO_SECRET_KEY
+    fi
+    export DJANGO_ALLOWED_HOSTS=${DJANGO_ALLOWED_HOSTS:-localhost,127.0.0.1,[::1]}
+    export DJANGO_SSL_REDIRECT=${DJANGO_SSL_REDIRECT:-0} DJANGO_SECURE_COOKIES=${DJANGO_SECURE_COOKIES:-0}
+    export DJANGO_HSTS_SECONDS=${DJANGO_HSTS_SECONDS:-0}
     .venv/bin/python manage.py migrate -v 0
     .venv/bin/python manage.py load_content
+    .venv/bin/python manage.py collectstatic --noinput -v 0
     say "the site: http://127.0.0.1:${PORT:-8000}/"
+    exec .venv/bin/python -m gunicorn --pythonpath site dojo.wsgi --workers 2 --bind "0.0.0.0:${PORT:-8000}" \
+      --access-logfile - --error-logfile -
+    ;;
+  dev)
+    # Development: DEBUG on (Django's error pages, static files from the source folders).
+    export DJANGO_DEBUG=1
+    .venv/bin/python manage.py migrate -v 0
+    .venv/bin/python manage.py load_content
+    say "the site (development): http://127.0.0.1:${PORT:-8000}/"
     exec .venv/bin/python manage.py runserver "0.0.0.0:${PORT:-8000}"
     ;;
   test)
@@ -78,5 +105,5 @@ case $mode in
       echo "(PostgreSQL run skipped: needs root to install and start a throwaway cluster)"
     fi
     ;;
-  *) echo "usage: $0 run|test" >&2; exit 2 ;;
+  *) echo "usage: $0 run|dev|test" >&2; exit 2 ;;
 esac
