@@ -57,6 +57,20 @@ def test_a_read_step_shows_text_and_board_and_counts_as_done(client, lang):
     assert f'max="{len(lesson.steps)}" value="1"' in index
 
 
+@pytest.mark.parametrize("lang", ["ja", "en"])
+def test_the_last_step_of_a_lesson_leads_to_the_next_lesson(client, lang):
+    every = lessons.lessons(GAME)
+    assert len(every) > 1
+    for lesson, after in zip(every, list(every[1:]) + [None]):
+        page = text(client.get(step_url(lang, lesson, len(lesson.steps))))
+        if after is None:
+            assert 'rel="next"' not in page and f"/{lang}/{GAME}/lessons/" in page
+        else:
+            link = re.search(r'<a class="btn" href="([^"]+)" rel="next">([^<]+)</a>', page)
+            assert link and link.group(1) == f"/{lang}/{GAME}/lessons/{after.id}/"
+            assert after.title[lang] in link.group(2)
+
+
 def test_act_step_right_move_is_confirmed_and_marked_done(client):
     lesson, n, step = first_step("act")
     response = client.post(step_url("en", lesson, n), {"action": step.expect[0][0]}, **HX)

@@ -96,6 +96,16 @@ def _mark(request, game, lesson, n, done_now=False):
     return data
 
 
+def _next_lesson(game, lesson, lang):
+    """The lesson after this one (its title and address), or None after the last."""
+    every = lesson_data.lessons(game)
+    ids = [x.id for x in every]
+    i = ids.index(lesson.id) + 1 if lesson.id in ids else len(ids)
+    if i >= len(every):
+        return None
+    return {"title": every[i].title[lang], "url": reverse("lesson", args=[game, every[i].id])}
+
+
 def lesson_step(request, game, lesson, n):
     """templates/tutorials/lesson_step.html: one step; POST answers an act or quiz step."""
     info = _info(game)
@@ -112,6 +122,8 @@ def lesson_step(request, game, lesson, n):
            "prev_url": reverse("lesson-step", args=[game, lesson, n - 1]) if n > 1 else None,
            "next_url": reverse("lesson-step", args=[game, lesson, n + 1]) if n < len(found.steps) else None,
            "post_url": reverse("lesson-step", args=[game, lesson, n]), "board_template": ui.board_template}
+    if n == len(found.steps):
+        ctx["next_lesson"] = _next_lesson(game, found, lang)
     state = states[0]
     status = 200
     done_now = step.kind == "read"
