@@ -247,3 +247,15 @@ def test_a_game_styles_its_board_in_its_own_stylesheet(client):
             if other != slug:
                 assert f"css/games/{other}.css" not in page
     assert "css/games/" not in client.get("/en/").content.decode()
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("slug", GAMES)
+def test_the_addresses_a_table_posts_to_lead_back_to_it_when_opened(slug):
+    """Reloading after a refused move (without JavaScript the address bar shows …/act/), or opening
+    that address again, leads back to the table instead of a 405."""
+    client = Client()
+    url = create(client, slug, min(registry.get(slug).player_counts))
+    for part in ("act/", "step/", "undo/"):
+        response = client.get(url + part)
+        assert response.status_code == 302 and response["Location"] == url, part

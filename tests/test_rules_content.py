@@ -361,3 +361,11 @@ def test_ecarte_variants_are_the_engine_options():
         section = text.split("{#variants}")[1].split("\n## ")[0]
         assert [n for n in re.findall(r"`([a-z_]+)`", section)] == names, lang
         assert "10" in section
+
+
+@pytest.mark.parametrize("slug", GAMES)
+def test_a_live_examples_address_opened_again_leads_back_to_the_example(client, slug):
+    example_id = next(iter(content.examples(slug)))
+    response = client.get(f"/en/{slug}/rules/example/{example_id}/")
+    assert response.status_code == 302
+    assert response["Location"] == f"/en/{slug}/rules/#example-{example_id}"

@@ -4,12 +4,11 @@ import re
 from functools import lru_cache
 
 from django.http import Http404
-from django.shortcuts import render
+from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import translation
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_POST
 
 from games.catalogue import BY_SLUG
 from games import service
@@ -120,10 +119,12 @@ def _rules_page(request, game, results=None, status=200):
     return render(request, "tutorials/rules.html", ctx, status=status)
 
 
-@require_POST
 def rules_example(request, game, example_id):
-    """A reader's move in a live example: the engine's answer, as a fragment (htmx) or the page."""
+    """A reader's move in a live example: the engine's answer, as a fragment (htmx) or the page.
+    A GET (the address reloaded or opened again) goes back to the example on the rules page."""
     _game(game)
+    if request.method != "POST":
+        return redirect(reverse("rules", args=[game]) + f"#example-{example_id}")
     lang = translation.get_language()
     example = content.example(game, example_id, lang)
     if example is None:

@@ -16,7 +16,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext_lazy
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_GET
 
 from games.catalogue import BY_SLUG
 from games.controls import decode
@@ -234,6 +234,19 @@ def busy_is_try_again(view):
     return wrapped
 
 
+def post_or_back_to_table(view):
+    """The addresses a table posts to (act, step, undo) answer a GET, such as a reload after a
+    refused move or an address opened again, by going back to the table, not with a 405."""
+
+    @functools.wraps(view)
+    def wrapped(request, game, token):
+        if request.method != "POST":
+            return redirect(reverse("table", args=[game, token]))
+        return view(request, game, token)
+
+    return wrapped
+
+
 # --- views ------------------------------------------------------------------------------------------
 @busy_is_try_again
 def setup(request, game):
@@ -287,7 +300,7 @@ def table(request, game, token):
     return _render(request, match, at=at, hint=request.GET.get("hint") == "1")
 
 
-@require_POST
+@post_or_back_to_table
 @busy_is_try_again
 def act(request, game, token):
     """The reader's decision (or interruption, at the move on his screen): applied if the version
@@ -321,7 +334,7 @@ def act(request, game, token):
     return _after_write(request, match)
 
 
-@require_POST
+@post_or_back_to_table
 @busy_is_try_again
 def bot_step(request, game, token):
     """The bots' moves up to the reader's next decision (the htmx timer or the Continue button); a
@@ -337,7 +350,7 @@ def bot_step(request, game, token):
     return _after_write(request, match)
 
 
-@require_POST
+@post_or_back_to_table
 @busy_is_try_again
 def undo(request, game, token):
     """Take back the reader's last decision and the bots' replies after it, unless that would let
