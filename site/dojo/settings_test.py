@@ -18,9 +18,11 @@ from .settings import *  # noqa: E402,F403
 # On SQLite the test database is a file configured as the site's own (write-ahead log, immediate
 # transactions, a lock wait), not Django's default in-memory shared cache, where a lock fails at
 # once and concurrency tests would see failures production never sees. Each xdist worker gets its
-# own file (pytest-django adds the worker's suffix).
+# own file (pytest-django adds the worker's suffix), and each run its own name, so that two runs in
+# one checkout never share a database (the run's number is passed on to its workers and servers).
 if DATABASES["default"]["ENGINE"].endswith("sqlite3"):  # noqa: F405
-    DATABASES["default"]["TEST"] = {"NAME": str(BASE_DIR / ".test-databases" / "dojo.sqlite3")}  # noqa: F405
+    RUN = os.environ.setdefault("DOJO_TEST_RUN", str(os.getpid()))
+    DATABASES["default"]["TEST"] = {"NAME": str(BASE_DIR / ".test-databases" / f"dojo-{RUN}.sqlite3")}  # noqa: F405
     (BASE_DIR / ".test-databases").mkdir(exist_ok=True)  # noqa: F405
 
 # Static files come from the finders (no collectstatic in the test run), so there is no
