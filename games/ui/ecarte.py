@@ -134,7 +134,7 @@ def seat_names(viewer, players=2):
 def _score_reason(rule):
     return {
         "ecarte.score.point": _("three or four tricks"),
-        "ecarte.score.vole": _("the vole"),
+        "ecarte.score.vole": _("all five tricks"),
         "ecarte.score.vulnerable": _("the opponent was vulnerable"),
         "ecarte.score.revoke": _("less one for a revoke"),
         "ecarte.deal.turned-king": _("a king turned up"),
@@ -161,7 +161,10 @@ def narrate(game, before, seat, action, after, names=None, viewer=None):
         out.append((_("You propose an exchange.") if me else _("%(player)s proposes an exchange."))
                    % {"player": who})
     elif kind in ("stand", "refuse"):
-        if kind == "stand":
+        if kind == "stand" and any(len(d) for d in before.discards):  # after an exchange
+            out.append((_("You stop exchanging: play begins.") if me else
+                        _("%(player)s stops exchanging: play begins.")) % {"player": who})
+        elif kind == "stand":
             out.append((_("You play the hand as dealt.") if me else _("%(player)s plays the hand as dealt."))
                        % {"player": who})
         else:
@@ -261,13 +264,13 @@ def board(view, seat, names=None):
         "vulnerable": names[view.vulnerable] if view.vulnerable is not None else None,
         "my_discards": view.discards[seat],
         "other_discards": len(view.discards[other]),
-        "last_trick": _last_trick(view, names),
+        "last_trick": _last_trick(view, names, seat),
         "hand_zone": f"hand.{seat}",
         "shown_king": view.king_of_trumps if view.announced[other] else None,
     }
 
 
-def _last_trick(view, names):
+def _last_trick(view, names, seat):
     """The trick just taken, [(player, card), (player, card)] in the order played, while the
     table is empty; None otherwise. The winner of a trick leads the next, so he is view.leader."""
     if view.trick or not sum(view.tricks) or view.phase not in ("play", "end", "over"):
@@ -279,7 +282,8 @@ def _last_trick(view, names):
     from games.ecarte.rules import trick_winner
 
     first = winner if trick_winner(led, second, view.trumps) == 0 else 1 - winner
-    return {"cards": [(names[first], led), (names[1 - first], second)], "winner": names[winner]}
+    return {"cards": [(names[first], led), (names[1 - first], second)], "winner": names[winner],
+            "mine": winner == seat}
 
 
 def controls(game, state, seat, only_legal=False):
@@ -448,6 +452,9 @@ def deal_summary(view, seat, names=None):
     other = 1 - seat
     lines = [{
         "player": names[score.seat],
+        "text": (ngettext("You score %(n)s point", "You score %(n)s points", score.points) if score.seat == seat
+                 else ngettext("%(player)s scores %(n)s point", "%(player)s scores %(n)s points", score.points))
+        % {"player": names[score.seat], "n": score.points},
         "mine": score.seat == seat,
         "points": score.points,
         "rule": score.rule,
@@ -457,7 +464,9 @@ def deal_summary(view, seat, names=None):
     notes = []
     if result.vulnerable is not None:
         notes.append({"rule": "ecarte.score.vulnerable", "title": str(RULES["ecarte.score.vulnerable"].title),
-                      "text": str(_("%(player)s declined the first exchange and so was vulnerable this deal.")
+                      "text": str(_("You declined the first exchange and so were vulnerable this deal.")
+                                  if result.vulnerable == seat else
+                                  _("%(player)s declined the first exchange and so was vulnerable this deal.")
                                   % {"player": names[result.vulnerable]})})
     if not result.finished:
         notes.append({"rule": "ecarte.match.target", "title": str(RULES["ecarte.match.target"].title),

@@ -180,9 +180,12 @@ def narrate(game, before, seat, action, after, names=None, viewer=None):
     elif kind == "ready":
         out.append((_("You are done swapping.") if me else _("%(player)s is done swapping.")) % {"player": who})
         if after.phase == "play":
-            out.append(str(_("%(player)s plays first.") % {"player": names[after.turn]}))
+            first = after.turn
+            out.append(str(_("You play first.") if first == viewer else
+                           _("%(player)s plays first.") % {"player": names[first]}))
     elif kind == "next":
-        out.append(str(_("Deal %(n)s begins: %(player)s deals.") % {"n": after.deal, "player": names[after.dealer]}))
+        out.append(str(_("Deal %(n)s begins: you deal.") % {"n": after.deal} if after.dealer == viewer else
+                       _("Deal %(n)s begins: %(player)s deals.") % {"n": after.deal, "player": names[after.dealer]}))
     elif kind == "pickup":
         n = len(before.pile)
         if action.cards:
@@ -228,7 +231,9 @@ def _after_play_lines(before, seat, after, names, me):
         out.append((_("You are out (place %(n)s).") if me else _("%(player)s is out (place %(n)s)."))
                    % {"player": who, "n": place})
     if len(after.losers) > len(before.losers):
-        out.append(_("%(player)s is left holding cards: the shithead.") % {"player": names[after.losers[-1]]})
+        loser = after.losers[-1]
+        out.append(_("You are left holding cards: you are the shithead.") if loser == viewer else
+                   _("%(player)s is left holding cards: the shithead.") % {"player": names[loser]})
     elif after.phase == "play" and after.turn == seat and len(after.burned) > len(before.burned):
         out.append((_("You play again.") if me else _("%(player)s plays again.")) % {"player": who})
     return out
