@@ -215,11 +215,11 @@ def narrate(game, before, seat, action, after, names=None, viewer=None):
         out.append((_("You play the %(cards)s.") if me else _("%(player)s plays the %(cards)s."))
                    % {"player": who, "cards": _cards(action.cards)})
     if kind in ("play", "flip") and before.phase == "play":
-        out += _after_play_lines(before, seat, after, names, me)
+        out += _after_play_lines(before, seat, after, names, me, viewer)
     return [str(line) for line in out]
 
 
-def _after_play_lines(before, seat, after, names, me):
+def _after_play_lines(before, seat, after, names, me, viewer=None):
     out = []
     who = names[seat]
     if len(after.burned) > len(before.burned):
