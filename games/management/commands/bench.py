@@ -98,7 +98,8 @@ def _match(url):
 
 
 def _options(game, text):
-    """{name: value} from "name=value,name=value", each value one of the game's choices for it."""
+    """{name: value} from "name=value,name=value", each value one of the game's choices for it, or
+    any whole number for a numeric option."""
     out = {}
     for part in text.split(","):
         name, _eq, value = part.partition("=")
@@ -106,6 +107,8 @@ def _options(game, text):
         if choices is None:
             raise CommandError(f"{game.slug} has no option {name!r}")
         found = [c for c in choices if str(c).lower() == value.strip().lower()]
+        if not found and all(type(c) is int for c in choices) and value.strip().isdigit():
+            found = [int(value)]  # a number the set-up form does not offer (a longer match, to measure)
         if not found:
             raise CommandError(f"{name} takes one of {', '.join(map(str, choices))}")
         out[name.strip()] = found[0]
@@ -121,7 +124,7 @@ class Command(BaseCommand):
         parser.add_argument("--positions", type=int, default=40, help="seeded positions per bot level")
         parser.add_argument("--players", type=int, help="players at the table (default: each game's fewest)")
         parser.add_argument("--long", metavar="OPTION=VALUE,…",
-                            help="also time every request of one whole match with these options (e.g. deals=3)")
+                            help="also time every request of one whole match with these options (e.g. deals=5)")
 
     def handle(self, *args, **opts):
         games = registry.all_games()
