@@ -22,8 +22,11 @@ def new_seed():
 
 
 def deal_code(game, seed, players, options):
-    """The code of a match's deals."""
+    """The code of a match's deals; None when an option has a value the set-up form does not offer
+    (a code could not bring it back)."""
     options = game.options(options)
+    if any(getattr(options, name) not in values for name, values in game.option_choices().items()):
+        return None
     parts = [game.slug, seed]
     if len(game.player_counts) > 1:
         parts.append(str(players))

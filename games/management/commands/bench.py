@@ -198,10 +198,23 @@ class Command(BaseCommand):
         from games.table.forms import setup_data
         from games.ui import game_ui
 
-        response = client.post(f"/en/{game.slug}/play/", setup_data(game_ui(game.slug), players, **(options or {})))
+        offered = game.option_choices()
+        form_options = {k: v for k, v in (options or {}).items() if v in offered.get(k, ())}
+        response = client.post(f"/en/{game.slug}/play/", setup_data(game_ui(game.slug), players, **form_options))
         if response.status_code != 302:
             raise CommandError(f"could not create a {game.slug} table ({response.status_code})")
-        return response["Location"]
+        url = response["Location"]
+        if form_options != (options or {}):
+            # A value the form does not offer (a longer match, to measure): set on the new table
+            # before its first move, as the form would have.
+            from games.models import Table
+
+            table = Table.objects.get(token=url.rstrip("/").rsplit("/", 1)[-1])
+            if table.actions:
+                raise CommandError("the new table has moved before its options could be set")
+            table.options = {**table.options, **options}
+            table.save(update_fields=["options"])
+        return url
 
     def _drive(self, client, url, rng, record):
         """One request of a reader playing at random through htmx: a move (the bots' replies come in
