@@ -98,6 +98,18 @@ def _interruptible(match, first, last):
     return any(match.human in match.game.interrupters(match.state_at(i)) for i in range(first, last + 1))
 
 
+def _page_context(request, ui, table):
+    """What the table page and its replay both show: the game, its names and the table's links."""
+    return {
+        "ui": ui,
+        "pack": ui.pack,
+        "game_name": _name(ui, request.LANGUAGE_CODE),
+        "t": table,
+        "urls": _urls(ui, table),
+        "board_template": ui.board_template,
+    }
+
+
 def table_context(request, match, *, at=None, refusal=None, message=None, hint=False):
     """Everything templates/games/table.html shows at position `at` (the reader's shown position
     by default); only the reader's view reaches the board."""
@@ -123,12 +135,7 @@ def table_context(request, match, *, at=None, refusal=None, message=None, hint=F
     log, earlier = match.log(at, whole=request.GET.get("log") == "all")
     target = getattr(game.options(table.options), "target", None)
     return {
-        "ui": ui,
-        "pack": ui.pack,
-        "game_name": _name(ui, request.LANGUAGE_CODE),
-        "t": table,
-        "urls": _urls(ui, table),
-        "board_template": ui.board_template,
+        **_page_context(request, ui, table),
         "summary_template": ui.summary_template,
         "board": ui.board(view, human, names),
         "controls": controls,
@@ -404,12 +411,7 @@ def replay(request, game, token):
     base = reverse("table-replay", args=[ui.slug, table.token])
     pos = finished.index(deal)
     return render(request, "games/table_replay.html", {
-        "ui": ui,
-        "pack": ui.pack,
-        "game_name": _name(ui, request.LANGUAGE_CODE),
-        "t": table,
-        "urls": _urls(ui, table),
-        "board_template": ui.board_template,
+        **_page_context(request, ui, table),
         # The deal is over, so every hand may be shown: the board gets the full state.
         "board": ui.board(state, match.human, match.names),
         "deal": deal,
