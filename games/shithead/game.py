@@ -146,8 +146,8 @@ class Shithead(Game):
         return self._check_play(state, seat, action.cards, source)
 
     def _check_play(self, state, seat, cards, source):
-        if not cards:
-            return refuse("shithead.card.held", card=None, where=source)
+        if not cards:  # a play is at least one card (the web form: "play" with nothing ticked)
+            return refuse("shithead.card.held", card=None, where=source, reason="nothing")
         if len(set(cards)) != len(cards):
             return refuse("shithead.card.held", card=cards[0], where=source)
         zone = state.hands[seat] if source == "hand" else state.up[seat]

@@ -34,6 +34,7 @@ RULES = {
     "shithead.card.held": RuleText(
         _("Cards you hold"),
         _("You do not hold that card there."),
+        {"nothing": _("Nothing was chosen: tick the cards you want to play, then play them.")},
     ),
     "shithead.card.source": RuleText(
         _("Hand first, then face up, then face down"),

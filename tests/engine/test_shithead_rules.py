@@ -99,6 +99,12 @@ def test_refused_by_the_rule(rule, position, seat, action):
     assert G.parse_action(action) not in G.legal_actions(state, seat)
 
 
+def test_playing_nothing_is_refused_with_its_own_reason():
+    verdict = G.check(G.from_text(BASIC), 0, G.parse_action("play"))
+    assert verdict.rule == "shithead.card.held" and verdict.args.get("reason") == "nothing"
+    assert G.parse_action("play") not in G.legal_actions(G.from_text(BASIC), 0)
+
+
 def test_pickup_with_an_empty_pile_is_refused():
     empty = BASIC.replace("pile=7S6H", "pile=-").replace("bn=", "bn=7S6H")
     assert refused(empty, 0, "pickup") == "shithead.pickup.pile"
