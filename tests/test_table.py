@@ -19,6 +19,7 @@ from games.engine.play import bot_levels
 from games.engine.rng import rng_for
 from games.models import Table
 from games.table.codes import deal_code, read_deal_code
+from games.ui import site_games
 from tests.compiled import ensure_compiled
 from tests.tables import HX, advance, match_of, table_of
 from tests.tables import create as create_table
@@ -623,3 +624,14 @@ def test_playing_with_nothing_ticked_says_so_and_changes_nothing(client):
     assert "Nothing was chosen: tick the cards you want to play" in page
     assert "You do not hold that card there" not in page
     assert table_of(url).version == version
+
+
+@pytest.mark.parametrize("slug", [g.slug for g in site_games()])
+def test_the_setup_page_counts_the_bots_as_the_game_seats_them(client, slug):
+    game = registry.get(slug)
+    page = client.get(f"/en/{slug}/play/").content.decode()
+    heading = re.search(r"<h1[^>]*>(.*?)</h1>", page, re.S).group(1)
+    if max(game.player_counts) > 2:
+        assert "practice against bots" in heading and "one in every other seat" in page
+    else:
+        assert "practice against a bot" in heading and "one in every other seat" not in page

@@ -281,6 +281,7 @@ def setup(request, game):
         if owner else []
     return render(request, "games/table_setup.html", {
         "ui": ui, "game_name": _name(ui, request.LANGUAGE_CODE), "form": form, "recent": recent,
+        "several_bots": max(ui.game.player_counts) > 2,
         "rules_url": reverse("rules", args=[ui.slug]),
     }, status=status)
 
