@@ -98,6 +98,10 @@ def test_a_whole_match_shows_the_reader_only_what_it_may_see(client, slug, playe
     assert match.table.finished
     html = client.get(url).content.decode()
     assert 'class="match-result' in html and f"{slug}-" in html  # the deal code, now the match is over
+    outcome = match.game.outcome(match.state)
+    if match.human not in outcome.winners:  # "Player 2 wins", "Player 2, Player 3 win": number agrees
+        verb = "wins the match" if len(outcome.winners) == 1 else "win the match"
+        assert ", ".join(match.names[s] for s in outcome.winners) + " " + verb in html
     # Every finished deal replays with every card of every player shown, at every step.
     for deal in match.finished_deals():
         first, last = match.deal_span(deal)

@@ -1,0 +1,78 @@
+"""How the site tells a deal, in English, from the reader's seat, for every game with a ui: whole
+seeded matches of bots at every player count, every line checked for grammatical person and number
+("You play", never "You plays"; "you" written small inside a sentence)."""
+
+import re
+
+import pytest
+from django.utils import translation
+
+from games.engine.play import acting_seat, bot_levels, interruption
+from games.engine.rng import rng_for
+from games.ui import game_ui
+from tests.tables import tables
+
+YOU_INSIDE = re.compile(r"(?<![.!?:—]\s)(?<!^)(?<!\()\bYou\b")  # "taken by You"
+YOU_THIRD_PERSON = re.compile(r"\bYou (is|was|has|does|goes|(?!(?:pass|press|miss|toss)\b)[a-z]+[^s']s)\b", re.I)
+SMALL_YOU_FIRST = re.compile(r"(?:^|[.!?]\s)you\b")
+
+
+def grammar_slips(line):
+    slips = []
+    for pattern, what in ((YOU_INSIDE, "'You' inside a sentence"), (YOU_THIRD_PERSON, "'You' with a third-person verb"),
+                          (SMALL_YOU_FIRST, "'you' starting a sentence")):
+        if pattern.search(line):
+            slips.append(f"{what}: {line!r}")
+    return slips
+
+
+def test_the_checker_finds_the_slips_it_looks_for():
+    assert grammar_slips("You plays first.")
+    assert grammar_slips("Last trick, taken by You:")
+    assert grammar_slips("you deal.")
+    assert not grammar_slips("Deal 2 begins: you deal. You play first. Player 2 plays the 7♠.")
+
+
+def strings(value):
+    """Every text inside a deal summary (dicts, lists and tuples of texts and numbers)."""
+    if isinstance(value, dict):
+        for v in value.values():
+            yield from strings(v)
+    elif isinstance(value, (list, tuple)):
+        for v in value:
+            yield from strings(v)
+    elif value is not None and not isinstance(value, (bool, int, float)):
+        yield str(value)
+
+
+def told_lines(ui, players, seed):
+    """Every line the table would tell seat 0 over one bot match: openings, narration, phase lines."""
+    game = ui.game
+    bots = {s: cls(game) for s, cls in enumerate([bot_levels(game)["club"]] * players)}
+    names = ui.seat_names(0, players)
+    state = game.new(seed, players, None)
+    rng = rng_for("narration", game.slug, seed)
+    lines = list(ui.opening(game.view(state, 0), 0, names))
+    for _ in range(20_000):
+        taken = interruption(game, state, bots, rng)
+        if taken is None:
+            seat = acting_seat(game, state)
+            if seat is None:
+                return lines + list(strings(ui.deal_summary(game.view(state, 0), 0, names)))
+            taken = seat, bots[seat].choose(game.view(state, seat), seat, rng)
+        after = game.apply(state, *taken)
+        lines += ui.narrate(game, state, taken[0], taken[1], after, names, 0)
+        lines.append(ui.phase_text(game.view(after, 0), 0))
+        state = after
+    raise AssertionError("the match did not end")
+
+
+@pytest.mark.parametrize("slug,players", tables(every_count=True))
+def test_every_line_of_a_match_speaks_to_the_reader_in_the_right_person(slug, players):
+    ui = game_ui(slug)
+    slips = []
+    with translation.override("en"):
+        for seed in ("grammar1", "grammar2"):
+            for line in told_lines(ui, players, seed):
+                slips += grammar_slips(str(line))
+    assert not slips, "\n".join(sorted(set(slips))[:20])
