@@ -49,7 +49,8 @@ RULES = {
     ),
     "ecarte.exchange.limit": RuleText(
         _("Exchange limit"),
-        _("You may discard at most %(limit)s card(s) now: five at most, and no more than the stock still holds (%(stock)s)."),
+        _("Too many cards: the most you may discard now is %(limit)s (five at most, and never more than the "
+          "stock still holds: %(stock)s)."),
     ),
     "ecarte.exchange.repeat": RuleText(
         _("Exchanging again"),
@@ -406,7 +407,7 @@ def hint_reason(view, seat, action):
         return str(_("The deal is scored; the other player deals the next one."))
     if kind in ("stand", "refuse"):
         text = str(_("With %(trumps)s and %(kings)s your hand should take three tricks: play it before the "
-                     "opponent can improve his cards.") % _hand_facts(hand, trumps))
+                     "opponent can improve their hand.") % _hand_facts(hand, trumps))
         if view.first_decision and view.options.vulnerability:
             text += " " + str(_("Declining the first exchange makes you vulnerable: you must then take "
                                 "three tricks."))
