@@ -12,6 +12,7 @@ from html import unescape
 from collections import Counter
 
 import pytest
+from django.core import signing
 from django.test import Client
 
 from games.engine import registry
@@ -262,7 +263,10 @@ def test_an_illegal_click_is_explained_and_changes_nothing(client, htmx):
     before = table_of(url)
     form = {"version": before.version, "action": bad["value"]}
     response = client.post(url + "act/", form, **(HX if htmx else {}))
-    assert response.status_code == (200 if htmx else 422)
+    if not htmx:  # redirect after post: the address is the table's, a reload posts nothing
+        assert response.status_code == 302 and response["Location"].startswith(url + "?refused=")
+        response = client.get(response["Location"])
+    assert response.status_code == 200
     html = response.content.decode()
     m = match_of(url)
     verdict = GAME.check(m.state, 0, GAME.parse_action(bad["value"]))
@@ -278,11 +282,25 @@ def test_an_illegal_click_is_explained_and_changes_nothing(client, htmx):
 
 def test_a_rule_explanation_in_japanese(client):
     url = create(client, "club", lang="ja", code=code_for(nondealer_seed()))
-    response = client.post(url + "act/", {"version": 0, "action": "play:7H"})
-    assert response.status_code == 422
+    response = client.post(url + "act/", {"version": 0, "action": "play:7H"}, follow=True)
+    assert response.redirect_chain[0][1] == 302 and response.status_code == 200
     html = response.content.decode()
     assert "/ja/ecarte/rules/#ecarte.turn.phase" in html and "その手は出せません" in html
     assert "Not allowed" not in html
+
+
+def test_a_refusal_address_shows_the_refusal_only_while_it_is_true(client):
+    """?refused= is signed by the server and re-checked by the engine: forged, or once the table
+    has moved on, the table shows no refusal."""
+    url = create(client, "club", code=code_for(nondealer_seed()))
+    location = client.post(url + "act/", {"version": 0, "action": "play:7H"})["Location"]
+    assert "Not allowed" in client.get(location).content.decode()
+    forged = url + "?refused=" + signing.dumps([0, 0, "play:7H"], salt="someone-else")
+    page = client.get(forged)
+    assert page.status_code == 200 and "Not allowed" not in page.content.decode()
+    html = client.get(url).content.decode()
+    client.post(url + "act/", {"version": version_of(html), "action": highlighted(html)[0]["value"]})
+    assert "Not allowed" not in client.get(location).content.decode()  # the table has moved on
 
 
 def test_text_that_is_not_an_action_is_refused_cleanly(client):

@@ -10,6 +10,7 @@ them all at once. The reader may interrupt (where a game allows it) only at the 
 
 import functools
 
+from django.core import signing
 from django.db import OperationalError
 from django.http import Http404
 from django.shortcuts import redirect, render
@@ -43,6 +44,7 @@ BOT_SPEED_LABELS = {
     "fast": pgettext_lazy("bot speed", "fast"),
 }
 DEFAULT_BOT_SPEED = "normal"
+REFUSED_PARAM, REFUSED_SALT = "refused", "games.table.refused"
 
 
 def bot_speed(request):
@@ -290,7 +292,7 @@ def setup(request, game):
 def table(request, game, token):
     """templates/games/table.html: the table from the reader's seat. ?at=N shows the position after
     N actions while the bots' moves are being shown (and moves the reader's place on); ?hint=1 adds
-    the hint; ?log=all the whole story of the deal."""
+    the hint; ?log=all the whole story of the deal; ?refused=… the refusal of a plain form post."""
     ui = _ui(game)
     match = Match(_table(request, ui, token), ui)
     shown = match.table.shown
@@ -305,7 +307,25 @@ def table(request, game, token):
         # A whole page (no JavaScript, or a reload): every move so far at once, each in the story.
         match.show(match.length)
         at = match.length
-    return _render(request, match, at=at, hint=request.GET.get("hint") == "1")
+    refusal = _refusal_shown_again(request, match)
+    if refusal:
+        at = match.table.shown
+    return _render(request, match, at=at, hint=request.GET.get("hint") == "1", refusal=refusal)
+
+
+def _refusal_shown_again(request, match):
+    """The refusal a plain form post was redirected with (?refused=…, signed by the server): the
+    engine's verdict on that action, given again while the table is still at that version and
+    position. Anything else (forged, old, since moved on) shows the table alone."""
+    try:
+        version, at, text = signing.loads(request.GET.get(REFUSED_PARAM, ""), salt=REFUSED_SALT)
+        action = match.game.parse_action(text)
+    except (signing.BadSignature, ValueError, TypeError, NotationError):
+        return None
+    if version != match.table.version or at != match.table.shown:
+        return None
+    verdict = match.game.check(match.state_at(at), match.human, action)
+    return None if verdict else {"action": str(action), **why_not(match.ui.slug, verdict)}
 
 
 @post_or_back_to_table
@@ -332,6 +352,10 @@ def act(request, game, token):
     state = match.state_at(at)
     verdict = match.game.check(state, match.human, action)
     if not verdict:
+        if not request.htmx:
+            # Redirect after post: the address bar shows the table, and a reload asks nothing.
+            return redirect(f"{reverse('table', args=[ui.slug, table.token])}?{REFUSED_PARAM}="
+                            f"{signing.dumps([table.version, at, str(action)], salt=REFUSED_SALT)}")
         return _render(request, match, status=422, at=at,
                        refusal={"action": str(action), **why_not(ui.slug, verdict)})
     after = match.game.apply(state, match.human, action)
