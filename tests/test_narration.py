@@ -76,3 +76,34 @@ def test_every_line_of_a_match_speaks_to_the_reader_in_the_right_person(slug, pl
             for line in told_lines(ui, players, seed):
                 slips += grammar_slips(str(line))
     assert not slips, "\n".join(sorted(set(slips))[:20])
+
+
+def test_sentences_are_joined_as_each_language_writes_them():
+    from games.ui import join_sentences
+
+    assert join_sentences(["You play the 7.", "The pile is burned."]) == "You play the 7. The pile is burned."
+    assert join_sentences(["7を出します。", "山が流れます。"]) == "7を出します。山が流れます。"
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("slug,players", tables())
+def test_the_japanese_story_of_a_deal_has_no_space_after_a_full_stop(client, slug, players):
+    """The table's story in Japanese: several sentences told for one move run on without the
+    half-width space an English join would put after 。."""
+    from tests.compiled import ensure_compiled
+    from tests.tables import advance, create, form_for, match_of
+
+    ensure_compiled()
+    url = create(client, slug, players, lang="ja")
+    for _ in range(200):
+        match = match_of(url)
+        if match.length >= 12 or not match.game.to_move(match.state):
+            break
+        if match.table.shown == match.length and match.reader_awaited():
+            action = match.game.legal_actions(match.view(), match.human)[0]
+            client.post(url + "act/", form_for(match, action), **{"HTTP_HX_REQUEST": "true"})
+        else:
+            advance(client, url, match)
+    page = client.get(url + "?log=all").content.decode()
+    story = page.split('class="table-log"', 1)[1]
+    assert "。" in story and "。 " not in story

@@ -396,14 +396,31 @@ def test_hint_reasons_exist_for_every_kind_of_decision():
 def test_undo_takes_back_a_decision_that_showed_nothing_new(client):
     url = create(client, code=code_for(nondealer_seed()))
     html = client.get(url).content.decode()
-    client.post(url + "act/", {"version": version_of(html), "action": "propose"})  # the dealer answers at once
+    # The dealer answers at once, but the answer is not on the reader's screen yet (htmx shows it next).
+    client.post(url + "act/", {"version": version_of(html), "action": "propose"}, **HX)
     table = table_of(url)
     assert table.actions[0] == [0, "propose"] and len(table.actions) == 2 and table.version == 1
+    assert table.shown == 1
     response = client.post(url + "undo/", {"version": table.version}, **HX)
     assert response.status_code == 200
     table = table_of(url)
     assert table.actions == [] and table.version == 2
     assert {b["value"] for b in highlighted(response.content.decode())} == {"propose", "stand"}
+
+
+def test_undo_is_refused_once_another_players_choice_was_seen(client):
+    """The dealer's accept or refuse shows no card, but it tells how the dealer likes his hand."""
+    url = create(client, code=code_for(nondealer_seed()))
+    client.post(url + "act/", {"version": 0, "action": "propose"}, follow=True)  # a whole page: the answer shown
+    before = table_of(url)
+    assert before.shown == len(before.actions) == 2 and before.actions[1][1] in ("accept", "refuse")
+    response = client.post(url + "undo/", {"version": before.version})
+    assert response.status_code == 409
+    html = unescape(response.content.decode())
+    assert "seen another player choose" in html
+    assert ("Your opponent accepts the proposal." in html) or ("Your opponent refuses the exchange." in html)
+    after = table_of(url)
+    assert (after.version, after.actions) == (before.version, before.actions)
 
 
 def test_undo_is_refused_once_new_cards_were_seen(client):

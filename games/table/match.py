@@ -13,6 +13,7 @@ from games.controls import encode
 from games.engine.play import acting_seat, interruption
 from games.engine.rng import rng_for
 from games.models import Table, TableSnapshot
+from games.ui import join_sentences
 
 SNAPSHOT_EVERY = 200  # a snapshot every so many actions inside a long deal
 RUN_LIMIT = 400  # the most bot actions one request plays (a safety net; a turn is far shorter)
@@ -225,10 +226,10 @@ class Match:
         begin = first if whole else max(first, upto - LOG_LINES)
         lines = []
         if begin == first:
-            lines.append({"seat": None, "text": " ".join(self.ui.opening(self.view(first), self.human, self.names))})
+            lines.append({"seat": None, "text": join_sentences(self.ui.opening(self.view(first), self.human, self.names))})
         for i in range(begin, upto):
             seat = self.table.actions[i][0]
-            lines.append({"seat": seat, "mine": seat == self.human, "text": " ".join(self.narrate(i))})
+            lines.append({"seat": seat, "mine": seat == self.human, "text": join_sentences(self.narrate(i))})
         return lines, begin - first
 
     # --- undo -------------------------------------------------------------------------------------
@@ -251,3 +252,14 @@ class Match:
         for j in range(index + 1, min(self.table.shown, self.length) + 1):
             new |= self.seen(j) - before
         return sorted(new.elements())
+
+    def choices_seen_since(self, index):
+        """The other players' decisions the reader has been shown since his decision at action
+        `index` where they had a choice, as action indices. A choice tells something about the
+        cards behind it (a discard of four says the hand was weak; a refusal, that it was strong)."""
+        out = []
+        for j in range(index + 1, min(self.table.shown, self.length)):
+            seat = self.table.actions[j][0]
+            if seat != self.human and len(self.game.legal_actions(self.state_at(j), seat)) > 1:
+                out.append(j)
+        return out

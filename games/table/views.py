@@ -26,7 +26,7 @@ from games.engine.rules import NotationError
 from games.models import Table
 from games.owner import browser_token
 from games.service import why_not
-from games.ui import format_arg, game_ui
+from games.ui import format_arg, game_ui, join_sentences
 
 from .codes import deal_code
 from .forms import SetupForm
@@ -401,6 +401,12 @@ def undo(request, game, token):
         return _render(request, match, status=409, message={"kind": "undo-refused", "text": _(
             "You cannot take that decision back: since you made it you have seen %(cards)s. Deciding "
             "again while knowing them would not be fair practice.") % {"cards": format_arg(seen, ui.pack)}})
+    chosen = match.choices_seen_since(index)
+    if chosen:  # told as the reader was told it: nothing hidden in the words
+        return _render(request, match, status=409, message={"kind": "undo-refused", "text": _(
+            "You cannot take that decision back: since you made it you have seen another player choose, "
+            "and a choice tells something about the cards behind it. You saw: %(move)s Deciding again "
+            "while knowing it would not be fair practice.") % {"move": join_sentences(match.narrate(chosen[0]))}})
     if not match.record([], [], keep=index, shown=index):
         return _stale(request, Match(Table.objects.get(pk=table.pk), ui))
     return _after_write(request, Match(table, ui))

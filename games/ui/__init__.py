@@ -190,6 +190,18 @@ def check_game_uis():
     return problems
 
 
+FULL_WIDTH_ENDS = "。！？」』）"
+
+
+def join_sentences(lines):
+    """Sentences told one after another, as one text: a space after an English sentence, none
+    after a Japanese one (a Japanese editor never puts a space after 。)."""
+    out = ""
+    for line in (str(x) for x in lines if str(x)):
+        out += line if not out or out[-1] in FULL_WIDTH_ENDS else " " + line
+    return out
+
+
 def format_arg(value, pack="french"):
     """A fact of a verdict in words: cards by their names, lists joined."""
     from games.cardnames import card_in_sentence
