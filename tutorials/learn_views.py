@@ -12,12 +12,12 @@ from games.catalogue import BY_SLUG
 from games.controls import decode
 from games.engine import registry
 from games.engine.rules import NotationError
-from games.ui import game_ui
+from games.ui import game_ui, join_sentences
 
 from . import lessons as lesson_data
 from . import progress
 from . import puzzles as puzzle_data
-from .lessons import expected_after, quiz_truth, step_states
+from .lessons import expected_after, question_at, quiz_truth, step_states
 from .views import board_context
 
 MADE = "made"  # the hidden field holding the learner's moves so far in a step or puzzle
@@ -145,14 +145,23 @@ def lesson_step(request, game, lesson, n):
         ctx["watch_prev"] = f"?at={at - 1}" if at > 0 else None
         ctx["watch_next"] = f"?at={at + 1}" if at < len(step.line) else None
         done_now = at == len(step.line)
-    if step.kind == "quiz" and step.line:
-        state = states[-1]
+    if step.kind == "quiz":
+        # The board shows the position before the move whose result is asked; the moves up to it
+        # are told, that move is named, and its result comes only with a right answer.
+        asked = question_at(step)
+        state = states[asked]
+        ctx["quiz_told"] = _told(ui, states, step, names, 0, asked)
+        ctx["quiz_next"] = _named(ui, states, step, names, asked)
     offer = step.kind == "act"
     if request.method == "POST" and step.kind in ("act", "quiz"):
         if step.kind == "act":
             ctx["result"], state = _act_result(game, step, state, request, lang, names)
         else:
             ctx["result"] = _quiz_result(game, step, request, lang)
+            if ctx["result"] and ctx["result"]["ok"]:
+                state = states[-1]
+                ctx["quiz_told"] += _told(ui, states, step, names, asked, len(step.line))
+                ctx["quiz_next"] = None
         if ctx["result"] is None:
             # Unreadable input: the same step again, with the reason, and nothing recorded.
             ctx["error"] = _("That answer could not be read. Choose one of the offered moves.")
@@ -161,13 +170,42 @@ def lesson_step(request, game, lesson, n):
         offer = step.kind == "act" and not done_now
         if ctx["result"] and "made" in ctx["result"]:
             ctx["made"] = " ".join(ctx["result"]["made"])
-    ctx.update(board_context(ui, state, step.seat, step.open, controls=offer))
+    ctx.update(board_context(ui, state, step.seat, step.open, controls=offer, facts=step.show))
     ctx["progress"] = _mark(request, game, found, n, done_now)
     ctx["done_count"] = len(ctx["progress"]["done"])
     if step.kind == "quiz":
         ctx["choices_quiz"] = [{"value": c["value"], "label": c[lang]} for c in step.choices]
     template = "tutorials/lesson_step.html#step" if request.htmx else "tutorials/lesson_step.html"
     return render(request, template, ctx, status=status)
+
+
+def _told(ui, states, step, names, start, end):
+    """The moves start..end of a step's line, each told as the learner sees it (one text each)."""
+    engine = ui.game
+    told = []
+    for i, (seat, text) in enumerate(step.line[start:end], start):
+        action = engine.parse_action(text)
+        said = ui.narrate(engine, states[i], seat, action, states[i + 1], names, step.seat)
+        told.append(join_sentences(said))
+    return told
+
+
+def _named(ui, states, step, names, at):
+    """The move `at` of a step's line named without its result ({who, what}), or None when there
+    is none or naming it would show the learner a card he cannot see (another player's discard)."""
+    if at >= len(step.line):
+        return None
+    engine = ui.game
+    seat, text = step.line[at]
+    action = engine.parse_action(text)
+    seen = set()
+    for state in states[at:at + 2]:
+        view = state if step.open else engine.view(state, step.seat)
+        seen.update(c for cards in engine.zones(view).values() for c in cards if c is not None)
+    if any(c not in seen for c in action.cards):
+        return None
+    view = states[at] if step.open else engine.view(states[at], seat)
+    return {"who": names[seat], "mine": seat == step.seat, "what": ui.describe(view, seat, action)}
 
 
 def _act_result(game, step, start, request, lang, names):
@@ -416,7 +454,7 @@ def puzzle_page(request, game, puzzle):
         "post_url": reverse("puzzle", args=[game, p.id]),
         "next_puzzle": _next_puzzle(game, p),
     }
-    ctx.update(board_context(ui, attempt.state, p.seat, p.open, controls=not finished))
+    ctx.update(board_context(ui, attempt.state, p.seat, p.open, controls=not finished, facts=p.show))
     template = "tutorials/puzzle.html#puzzle" if request.htmx else "tutorials/puzzle.html"
     return render(request, template, ctx, status=400 if error else 200)
 

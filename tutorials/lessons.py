@@ -6,6 +6,8 @@ A lesson is tutorials/content/<game>/lessons/<nn>-<id>.toml:
     title_en, title_ja, summary_en, summary_ja
     [[step]]  kind = "read" | "watch" | "act" | "quiz"
       position = "<notation>"    seat = 0      open = false (show every hand)
+      show = ["score", ...]      the facts of the game's board this step is about (GameUI.board_facts);
+                                 the board leaves out the others (default: none of them)
       text_en, text_ja           the step's text (the instruction for act, the question for quiz)
       read:  nothing more
       watch: line = ["0 propose", "1 accept", ...]   the engine plays it; notes_en/notes_ja, one per move (optional)
@@ -13,10 +15,12 @@ A lesson is tutorials/content/<game>/lessons/<nn>-<id>.toml:
              learner's moves (["move:…", "move:…"]);  success_en/ja;  replies = ["1 play:7H"]
              (optional, after the expected moves)
              [step.feedback."play:7C"] en, ja   the author's word on a particular wrong choice
-      quiz:  answer = a fact of the position after the line: "legal-plays", "legal-count",
-             "to-move" (the seat the game waits for), or one of the game's own quiz facts
-             (GameUI.quiz_facts: "trick-winner", "deal-points", …)
-             line = [...] played before the question is judged (optional)
+      quiz:  answer = what the learner is asked: a fact of the position the line ends in
+             ("legal-plays", "legal-count": that position is shown), or the result of the line's
+             last move ("to-move", the seat the game waits for after it, or one of the game's own
+             quiz facts, GameUI.quiz_facts: "trick-winner", "deal-points", …: the position before
+             that move is shown, the move named, and its result revealed once the learner answers)
+             line = [...] the moves the question is about (needed when it asks for a result)
              [[step.choice]] value, en, ja, why_en, why_ja
              the engine computes the true value; the choice holding it is the right one.
 """
@@ -26,12 +30,13 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from games.engine import registry
-from games.ui import game_ui
+from games.ui import game_ui, has_ui
 
 from .content import ROOT
 
 KINDS = ("read", "watch", "act", "quiz")
 PLATFORM_ANSWERS = ("legal-plays", "legal-count", "to-move")  # every game's; the rest are the game's
+POSITION_ANSWERS = ("legal-plays", "legal-count")  # about a position shown; every other is a result
 
 
 @dataclass(frozen=True)
@@ -41,6 +46,7 @@ class Step:
     seat: int
     text: dict
     open: bool = False
+    show: tuple = ()  # the board facts (GameUI.board_facts) the step is about
     line: tuple = ()  # ((seat, action text), ...)
     notes: dict = field(default_factory=dict)  # lang -> tuple of notes, one per move of the line
     expect: tuple = ()  # accepted answers, each a tuple of the learner's moves in order
@@ -81,7 +87,7 @@ def parse_lesson(game: str, data: dict) -> Lesson:
     for raw in data.get("step", []):
         steps.append(Step(
             kind=raw["kind"], position=raw["position"], seat=int(raw.get("seat", 0)),
-            text=_langs(raw, "text"), open=bool(raw.get("open", False)),
+            text=_langs(raw, "text"), open=bool(raw.get("open", False)), show=tuple(raw.get("show", ())),
             line=_line(raw.get("line", [])),
             notes={lang: tuple(raw.get(f"notes_{lang}", [])) for lang in ("en", "ja")},
             expect=tuple((e,) if isinstance(e, str) else tuple(e) for e in raw.get("expect", [])),
@@ -115,6 +121,29 @@ def lessons(game: str) -> tuple:
 
 def lesson(game: str, lesson_id: str):
     return next((l for l in lessons(game) if l.id == lesson_id), None)
+
+
+def unknown_facts(game_slug, show) -> list[str]:
+    """What is wrong with the board facts a step, example or puzzle names (GameUI.board_facts)."""
+    if not show:
+        return []
+    if not has_ui(game_slug):
+        return [f"show {list(show)}: the game has no ui yet, so no board facts"]
+    facts = game_ui(game_slug).board_facts
+    unknown = [f for f in show if f not in facts]
+    if not unknown:
+        return []
+    return [f"show names facts the board does not have: {unknown} (it has {sorted(facts)})"]
+
+
+def question_at(step: Step) -> int:
+    """How many moves of a quiz step's line are played on the board while its question is open:
+    all of them when it asks about the position the line ends in, all but the last when it asks
+    for the result of that last move (who takes the trick, who plays next, what the deal scores),
+    so that the board never shows the answer before the learner gives it."""
+    if step.answer in POSITION_ANSWERS:
+        return len(step.line)
+    return max(0, len(step.line) - 1)
 
 
 def quiz_facts(game_slug, step: Step) -> dict:
@@ -228,7 +257,11 @@ def validate(lesson: Lesson) -> list[str]:
             for lang in ("en", "ja"):
                 if not step.success[lang].strip():
                     problems.append(f"{at}: success_{lang} is empty")
+        problems += [f"{at}: {p}" for p in unknown_facts(lesson.game, step.show)]
         if step.kind == "quiz":
+            if step.answer not in POSITION_ANSWERS and not step.line:
+                problems.append(f"{at}: {step.answer!r} is the result of a move: the step needs a line "
+                                f"whose last move it asks about")
             facts = quiz_facts(lesson.game, step)
             if step.answer not in facts:
                 problems.append(f"{at}: answer must be one of {sorted(facts)} here")

@@ -3,8 +3,9 @@
 - ``## Heading {#anchor}`` gives the heading that id.
 - ``{rule:ecarte.play.must-beat}`` marks the paragraph that states a rule: it becomes an anchor
   whose id is the rule id, linked to itself.
-- A fenced block ``example`` holds a live example (``key: value`` lines: id, position, seat, ...);
-  the page renders it with the real card partials and the engine answers the reader's move.
+- A fenced block ``example`` holds a live example (``key: value`` lines: id, position, seat, open,
+  and show: the facts of the board it is about, e.g. ``show: score``; the board leaves out the
+  others); the page renders it with the real card partials and the engine answers the reader's move.
 - A line break next to Japanese text joins the lines without a space.
 """
 

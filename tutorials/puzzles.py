@@ -4,6 +4,8 @@ languages, checked against the engines.
 tutorials/content/<game>/puzzles.toml holds ``[[puzzle]]`` entries:
 
     id, theme, level (1 easy, 2 medium, 3 hard), position, seat, open (show every hand)
+    show = ["tricks"]                  the board facts the puzzle is about (GameUI.board_facts); the
+                                       board leaves out the others (default: none of them)
     question_en/ja, explanation_en/ja
     hints_en = ["the idea", "the card"], hints_ja = [...]
     answers = ["play:KH"]              every action accepted as the first move
@@ -28,6 +30,7 @@ from functools import lru_cache
 from games.engine import registry
 
 from .content import ROOT
+from .lessons import unknown_facts
 
 LEVELS = (1, 2, 3)
 
@@ -48,6 +51,7 @@ class Puzzle:
     wrong: dict = field(default_factory=dict)
     open: bool = False
     goal: str = ""
+    show: tuple = ()  # the board facts (GameUI.board_facts) the puzzle is about
 
     def moves(self):
         """The learner's moves in order: the first (any of answers), then each of its own in the line."""
@@ -71,7 +75,7 @@ def parse(game, raw) -> Puzzle:
         hints={lang: tuple(raw.get(f"hints_{lang}", [])) for lang in ("en", "ja")},
         answers=tuple(raw["answers"]), line=_line(raw.get("line", [])),
         wrong={k: dict(v) for k, v in raw.get("wrong", {}).items()}, open=bool(raw.get("open", False)),
-        goal=raw.get("goal", ""),
+        goal=raw.get("goal", ""), show=tuple(raw.get("show", ())),
     )
 
 
@@ -144,6 +148,7 @@ def validate(p: Puzzle) -> list[str]:
                 problems.append(f"{at}: {key}_{lang} is empty")
     if len(p.hints["en"]) != len(p.hints["ja"]) or not p.hints["en"]:
         problems.append(f"{at}: hints_en and hints_ja must be non-empty and of equal length")
+    problems += [f"{at}: {problem}" for problem in unknown_facts(p.game, p.show)]
     for text, words in p.wrong.items():
         if text in p.answers or not all(words.get(lang, "").strip() for lang in ("en", "ja")):
             problems.append(f"{at}: wrong.{text} must be a non-answer with en and ja")

@@ -30,24 +30,35 @@ def _game(slug):
     return info
 
 
-def board_context(ui, state, seat, open_hands=False, controls=True):
+def board_context(ui, state, seat, open_hands=False, controls=True, facts=None):
     """What a board template needs for a reader at `seat` (his view unless the step is open):
-    the board, the controls of his decision (none when controls is False) and the pack."""
+    the board, the controls of his decision (none when controls is False) and the pack. `facts`
+    names the facts of ui.board_facts the board shows (a lesson step, example or puzzle shows
+    those it is about); the others come as None. None shows them all."""
     game = ui.game
     shown = state if open_hands else game.view(state, seat)
-    return {"board": ui.board(shown, seat, ui.seat_names(seat, game.players(state))),
-            "controls": ui.controls(game, state, seat) if controls else None, "pack": ui.pack}
+    board = ui.board(shown, seat, ui.seat_names(seat, game.players(state)))
+    if facts is not None:
+        for fact, keys in ui.board_facts.items():
+            if fact not in facts:
+                board.update(dict.fromkeys(keys))
+    return {"board": board, "controls": ui.controls(game, state, seat) if controls else None, "pack": ui.pack}
+
+
+def example_facts(fields) -> tuple:
+    """The board facts a live example is about: its `show:` line, names separated by spaces."""
+    return tuple(fields.get("show", "").replace(",", " ").split())
 
 
 @lru_cache(maxsize=512)
-def _untouched_board(slug, position, seat, open_hands, lang):
+def _untouched_board(slug, position, seat, open_hands, facts, lang):
     """An example's board before the reader moves: the same for every reader, so drawn once per
     position and language (a rules page has several; drawing them was most of its cost). The form
     around it, with its CSRF token, is drawn per request."""
     ui = game_ui(slug)
     state = ui.game.from_text(position)
     with translation.override(lang):
-        return render_to_string(ui.board_template, board_context(ui, state, seat, open_hands))
+        return render_to_string(ui.board_template, board_context(ui, state, seat, open_hands, facts=facts))
 
 
 def example_context(slug, example: Example, lang, result=None, error=None):
@@ -58,6 +69,7 @@ def example_context(slug, example: Example, lang, result=None, error=None):
     state = game.from_text(fields["position"])
     seat = int(fields.get("seat", min(game.turn(state) or {0})))
     open_hands = fields.get("open") == "yes"
+    facts = example_facts(fields)
     ctx = {
         "id": example.id,
         "board_template": ui.board_template,
@@ -67,14 +79,15 @@ def example_context(slug, example: Example, lang, result=None, error=None):
         "error": error,
     }
     if result is None and error is None:
-        ctx["board_html"] = _untouched_board(slug, fields["position"], seat, open_hands, lang)
+        ctx["board_html"] = _untouched_board(slug, fields["position"], seat, open_hands, facts, lang)
     else:
-        ctx.update(board_context(ui, state, seat, open_hands))
+        ctx.update(board_context(ui, state, seat, open_hands, facts=facts))
     if result is not None:
         ctx["result"] = result
         ctx["controls"] = None
         if result.legal:
-            ctx["after_board"] = board_context(ui, result.after, seat, open_hands, controls=False)["board"]
+            ctx["after_board"] = board_context(ui, result.after, seat, open_hands, controls=False,
+                                               facts=facts)["board"]
     return ctx
 
 

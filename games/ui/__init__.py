@@ -50,6 +50,10 @@ class GameUI(ABC):
     options: dict = {}  # option name -> (label, {value: label}) for every option of option_choices()
     level_labels: dict = {}  # bot level -> a line describing it (falls back to LEVEL_LABELS)
     score_legend = None  # what the table's scoreboard counts, when it is not points
+    # Facts a board can leave out, by name: {fact: the keys of board()'s result that hold it}. A
+    # lesson step, rules example or puzzle shows only the facts it names (its `show`), so that its
+    # board says nothing the learner has not been taught; the practice table shows them all.
+    board_facts: dict = {}
 
     def __init__(self):
         if not self.slug:
@@ -93,8 +97,10 @@ class GameUI(ABC):
 
     @abstractmethod
     def quiz_facts(self, game, before, after, seat: int) -> dict:
-        """Facts a lesson quiz may ask about a move or a line, by name (e.g. "trick-winner":
-        "me"); before/after are the positions around the line. Empty when there are none."""
+        """Facts a lesson quiz may ask about the last move of its line, by name (e.g.
+        "trick-winner": "me"); before/after are the positions around that move. The lesson shows
+        `before` while the question is open and `after` once it is answered. Empty when there are
+        none."""
 
     @abstractmethod
     def phase_text(self, view, seat: int) -> str:

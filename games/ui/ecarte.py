@@ -239,6 +239,15 @@ def _deal_lines(state, names, viewer=None):
     return out
 
 
+# What a lesson, example or puzzle may leave off its board when its step is not about it.
+BOARD_FACTS = {
+    "score": ("scores",),
+    "tricks": ("tricks",),
+    "vulnerable": ("vulnerable",),
+    "discards": ("my_discards", "other_discards"),
+}
+
+
 def board(view, seat, names=None):
     """What the Écarté board shows from one seat, ready for templates/games/ecarte/board.html."""
     names = names or seat_names(seat)
@@ -290,7 +299,8 @@ def _last_trick(view, names, seat):
 def controls(game, state, seat, only_legal=False):
     """The decisions open to `seat`: each card of the hand to play, the cards to tick for a
     discard, and buttons. With only_legal=False the reader may also try a card the rules forbid, and
-    the engine explains why. The king of trumps is offered only to its holder, while it may be shown."""
+    the engine explains why; a button is offered only when the engine allows its action (the king of
+    trumps only to its holder, while it may be shown)."""
     from games.controls import Button, CardButton, Controls, TickCards
 
     if seat not in game.to_move(state):
@@ -300,15 +310,15 @@ def controls(game, state, seat, only_legal=False):
     items, buttons = [], []
     for action in game.candidate_actions(state, seat):
         ok = action in legal
-        if (only_legal or action.kind == "king") and not ok:
+        if not ok and (only_legal or action.kind != "play"):
             continue
         if action.kind == "play":
             items.append(CardButton(action.card, zone, action, ok))
         elif action.kind != "discard":
             buttons.append(Button(action, str(ACTIONS[action.kind]), ok))
-    if state.phase == "discard":
-        sizes = sorted(len(a.cards) for a in legal if a.kind == "discard")
-        least, most = (sizes[0], sizes[-1]) if sizes else (0, 0)
+    sizes = sorted(len(a.cards) for a in legal if a.kind == "discard")
+    if sizes:
+        least, most = sizes[0], sizes[-1]
         label = _("Discard the ticked cards (%(a)s–%(b)s)") % {"a": least, "b": most}
         hand = tuple(c for c in state.hands[seat] if c is not None)
         items.append(TickCards(Action("discard"), str(label), zone, hand, frozenset(hand), least, most))
@@ -503,6 +513,7 @@ class EcarteUI(GameUI):
     rules = RULES
     options = OPTIONS
     level_labels = LEVEL_LABELS
+    board_facts = BOARD_FACTS
     seat_names = staticmethod(seat_names)
     board = staticmethod(board)
     controls = staticmethod(controls)

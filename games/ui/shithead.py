@@ -254,6 +254,10 @@ def _rank_groups(hand):
     return [{"rank": rank, "cards": cards, "first": cards[0]["code"]} for rank, cards in groups.items()]
 
 
+# What a lesson, example or puzzle may leave off its board when its step is not about it.
+BOARD_FACTS = {"burned": ("burned",)}
+
+
 def board(view, seat, names=None):
     """What the Shithead board shows from one seat, for templates/games/shithead/board.html."""
     from games.shithead.rules import effective_top
@@ -296,8 +300,8 @@ def controls(game, state, seat, only_legal=False):
     """The decisions open to `seat`: the cards of the hand (or the face-up cards, once the hand is
     empty) to tick and play together, each marked legal when it may be played; the pick-up; the
     face-down places to turn over blind; a swap of one hand card with one face-up card. Only what
-    the position really offers is shown: no pick-up of an empty pile, no play button when only a
-    blind flip is possible."""
+    the engine allows is offered as a button (no pick-up of an empty pile, no play button when only
+    a blind flip is possible); a card the rules forbid may still be tried, and the engine says why."""
     from games.controls import Button, CardButton, Controls, PickCards, TickCards
 
     if seat not in game.to_move(state):
@@ -305,12 +309,15 @@ def controls(game, state, seat, only_legal=False):
     legal = set(game.legal_actions(state, seat))
     if state.phase == "swap":
         hand, up = state.hands[seat], state.up[seat]
-        swap = PickCards(Action("swap"), str(ACTIONS["swap"]),
-                         ((f"hand.{seat}", str(_("swap this hand card")), hand),
-                          (f"up.{seat}", str(_("swap this face-up card")), up)), bool(hand and up))
-        return Controls([swap, Button(Action("ready"), str(ACTIONS["ready"]))])
+        items = []
+        if any(a.kind == "swap" for a in legal):
+            items.append(PickCards(Action("swap"), str(ACTIONS["swap"]),
+                                   ((f"hand.{seat}", str(_("swap this hand card")), hand),
+                                    (f"up.{seat}", str(_("swap this face-up card")), up))))
+        items.extend(Button(a, str(ACTIONS[a.kind])) for a in sorted(legal) if a.kind == "ready")
+        return Controls(items)
     if state.phase == "end":
-        return Controls([Button(Action("next"), str(ACTIONS["next"]))])
+        return Controls([Button(a, str(ACTIONS[a.kind])) for a in sorted(legal) if a.kind == "next"])
     source = state.source(seat)
     if source == "down":
         return Controls([CardButton(None, f"down.{seat}", Action("flip", (), str(i)), Action("flip", (), str(i)) in legal,
@@ -319,12 +326,12 @@ def controls(game, state, seat, only_legal=False):
     zone = state.hands[seat] if source == "hand" else state.up[seat]
     alone = frozenset(c for c in zone if Action("play", (c,)) in legal)
     items = [TickCards(Action("play"), str(ACTIONS["play"]), f"{source}.{seat}", tuple(zone), alone, 1, len(zone))]
-    if source == "hand":
-        if state.pile:
-            items.append(Button(Action("pickup"), str(ACTIONS["pickup"]), Action("pickup") in legal))
-    elif state.pile:
-        items.extend(Button(Action("pickup", (c,)), str(_("Pick up the pile and the %(card)s") % {"card": _cards([c])}),
-                            Action("pickup", (c,)) in legal) for c in zone)
+    if Action("pickup") in legal:
+        items.append(Button(Action("pickup"), str(ACTIONS["pickup"])))
+    for c in zone:
+        if Action("pickup", (c,)) in legal:
+            label = _("Pick up the pile and the %(card)s") % {"card": _cards([c])}
+            items.append(Button(Action("pickup", (c,)), str(label)))
     return Controls(items)
 
 
@@ -418,6 +425,7 @@ class ShitheadUI(GameUI):
     options = OPTIONS
     level_labels = LEVEL_LABELS
     score_legend = SCORE_LEGEND
+    board_facts = BOARD_FACTS
     seat_names = staticmethod(seat_names)
     board = staticmethod(board)
     controls = staticmethod(controls)

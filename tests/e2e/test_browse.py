@@ -131,3 +131,35 @@ def test_phone_and_projector_sizes(live_server, watched, problems, shot):
             assert overflow <= 0, (name, path, overflow)
             shot(page, f"{name}{path.replace('/', '-').rstrip('-')}")
     assert problems == []
+
+
+@pytest.mark.parametrize("lang", ["ja", "en"])
+def test_a_lesson_quiz_shows_its_answer_only_once_answered(live_server, watched, problems, shot, lang):
+    """Écarté lesson 1 step 4: the ace of clubs is on the table and the ten is named, but nothing
+    says who takes the trick until the learner has answered (with htmx, then without a reload)."""
+    page = watched
+    page.goto(f"{live_server.url}/{lang}/ecarte/lessons/the-deal/4/")
+    board = page.locator("#lesson-step .board")
+    expect(board.locator('.trick [data-card="AC"]')).to_have_count(1)
+    expect(board.locator(".last-trick")).to_have_count(0)
+    expect(page.locator(".quiz-line .is-asked")).to_have_count(1)
+    shot(page, f"lesson-quiz-question-{lang}")
+    page.locator('button[name="choice"][value="me"]').click()
+    expect(page.locator(".result.is-ok")).to_be_visible()
+    expect(board.locator('.last-trick [data-card="TC"]')).to_have_count(1)
+    expect(page.locator(".quiz-line .is-asked")).to_have_count(0)
+    shot(page, f"lesson-quiz-answered-{lang}")
+    assert problems == []
+
+
+def test_a_swap_example_shows_only_what_can_be_at_the_swap(live_server, watched, problems, shot):
+    page = watched
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(f"{live_server.url}/en/shithead/rules/#example-swap")
+    example = page.locator("#example-swap")
+    expect(example).to_contain_text("stock: 25 cards")
+    expect(example).not_to_contain_text("burned")
+    expect(example).not_to_contain_text("any card may be played")
+    expect(example.locator('button[value="ready"]')).to_have_count(1)
+    shot(page, "shithead-swap-example-phone")
+    assert problems == []
