@@ -14,10 +14,16 @@ from django.db import models
 from django.utils import timezone
 
 TOKEN_BYTES = 6  # 8 URL-safe characters
+SHARE_TOKEN_BYTES = 12  # 16 URL-safe characters
 
 
 def new_token():
     return secrets.token_urlsafe(TOKEN_BYTES)
+
+
+def new_share_token():
+    """Long enough that nobody finds a shared deal by guessing."""
+    return secrets.token_urlsafe(SHARE_TOKEN_BYTES)
 
 
 class Table(models.Model):
@@ -42,6 +48,9 @@ class Table(models.Model):
     deal = models.PositiveIntegerField(default=1)
     scores = models.JSONField(default=list)
     finished = models.BooleanField(default=False)
+    # A table opened at a moment of another (a practice position) begins with that table's actions
+    # up to it: undo never goes back before them.
+    start = models.PositiveIntegerField(default=0)
     created = models.DateTimeField(auto_now_add=True)
     updated = models.DateTimeField(auto_now=True)
 
@@ -83,3 +92,39 @@ class TableSnapshot(models.Model):
 
     def __str__(self):
         return f"{self.table.token} @{self.index} (deal {self.deal})"
+
+
+class DealReview(models.Model):
+    """The review of the reader's decisions in one finished deal of a table (games/table/review.py),
+    filled a few decisions per request. `key` is a digest of the deal's actions: a review made of
+    other actions (a deal taken back and played again) is started afresh."""
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="reviews")
+    deal = models.PositiveIntegerField()
+    key = models.CharField(max_length=64)
+    total = models.PositiveIntegerField(default=0)  # the reader's decisions in the deal
+    done = models.PositiveIntegerField(default=0)  # how many of them are reviewed (len(decisions))
+    decisions = models.JSONField(default=list)  # one verdict per reviewed decision, in order of play
+    updated = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["table", "deal"], name="one_review_per_deal")]
+
+    def __str__(self):
+        return f"{self.table.token} deal {self.deal}: {self.done}/{self.total} reviewed"
+
+
+class SharedDeal(models.Model):
+    """A finished deal of a table that its reader has shared: anyone with the token may open its
+    replay, read-only. The deal must still be finished whenever it is opened."""
+
+    token = models.CharField(max_length=24, unique=True, default=new_share_token)
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="shared_deals")
+    deal = models.PositiveIntegerField()
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["table", "deal"], name="one_share_per_deal")]
+
+    def __str__(self):
+        return f"{self.table.token} deal {self.deal} shared as {self.token}"

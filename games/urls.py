@@ -14,5 +14,9 @@ urlpatterns = [
     path("<slug:game>/play/<slug:token>/step/", tables.bot_step, name="table-step"),
     path("<slug:game>/play/<slug:token>/undo/", tables.undo, name="table-undo"),
     path("<slug:game>/play/<slug:token>/replay/", tables.replay, name="table-replay"),
+    path("<slug:game>/play/<slug:token>/practice/", tables.practice, name="table-practice"),
+    path("<slug:game>/play/<slug:token>/share/", tables.share, name="table-share"),
+    # A finished deal someone shared: read-only, for anyone with the link.
+    path("<slug:game>/deal/<slug:share>/", tables.shared_deal, name="shared-deal"),
     path("<slug:game>/", views.hub, name="game-hub"),
 ]

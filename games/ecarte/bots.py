@@ -10,7 +10,7 @@ from dataclasses import replace
 from functools import lru_cache
 
 from games.engine.actions import Action
-from games.engine.bots import Bot
+from games.engine.bots import Bot, Evaluation
 from games.engine.rng import below
 
 from .rules import STRENGTH, sorted_hand, trick_winner
@@ -174,7 +174,8 @@ def match_utility(scores, seat, target):
 class Expert(Club):
     """Deals the unseen cards many ways and solves each deal exactly (perfect-information Monte
     Carlo). Before play it compares standing with exchanging over sampled deals. It weighs every
-    result by what it does to its chance of winning the match, not by points alone."""
+    result by what it does to its chance of winning the match, not by points alone; asked for its
+    values (``values``), it gives the same comparison in the deal's points."""
 
     level = "expert"
     worlds = 32
@@ -182,13 +183,15 @@ class Expert(Club):
     def _worlds(self, view, seat, rng, n):
         return [self.game.determinize(view, seat, rng) for _ in range(n)]
 
-    def _utility(self, world, me):
-        return match_utility(world.scores, me, world.options.target)
+    def _utility(self, world, me, points=False):
+        """What each deal result is worth to `me`: his chance of winning the match, or with
+        `points` the deal's points themselves."""
+        return None if points else match_utility(world.scores, me, world.options.target)
 
-    def _play_value(self, world, me, vulnerable):
+    def _play_value(self, world, me, vulnerable, points=False):
         o = world.options
-        solver = Solver(world.trumps, me, vulnerable, o.must_trump, self._utility(world, me), o.allow_revoke,
-                        world.revoked)
+        solver = Solver(world.trumps, me, vulnerable, o.must_trump, self._utility(world, me, points),
+                        o.allow_revoke, world.revoked)
         return solver.value(world.hands, world.trick, world.leader, world.tricks)
 
     def card(self, hand, legal, view, seat, rng):
@@ -207,7 +210,7 @@ class Expert(Club):
     def _vulnerable_if_declined(self, view, decliner):
         return decliner if view.first_decision and view.options.vulnerability else None
 
-    def _exchange_value(self, world, me, my_discard):
+    def _exchange_value(self, world, me, my_discard, points=False):
         """The deal's value for `me` if the round of exchange goes ahead: I throw my_discard (or
         the club choice when None) and the other side throws its club choice; then play."""
         nd, dealer = world.nondealer, world.dealer
@@ -225,54 +228,107 @@ class Expert(Club):
             hands[seat] = sorted_hand(kept + tuple(stock[: len(out)]))
             stock = stock[len(out):]
         played = replace(world, hands=tuple(hands), stock=tuple(stock), phase="play", leader=nd)
-        return self._play_value(played, me, world.vulnerable)
+        return self._play_value(played, me, world.vulnerable, points)
 
-    def stands(self, hand, trumps, view, seat, rng):
-        worlds = self._worlds(view, seat, rng, self.worlds)
+    def _stand_or_propose(self, view, seat, rng, points=False):
+        """In each sampled world: (the value of standing, the value of proposing)."""
+        trumps = view.trumps
         vul_stand = self._vulnerable_if_declined(view, seat)
         vul_refuse = self._vulnerable_if_declined(view, view.dealer)
-        stand = propose = 0.0
-        for w in worlds:
-            stand += self._play_value(w, seat, vul_stand)
+        out = []
+        for w in self._worlds(view, seat, rng, self.worlds):
+            stand = self._play_value(w, seat, vul_stand, points)
             # The dealer answers the proposal as a club player would, seeing his own hand.
             if hand_strength(w.hands[view.dealer], trumps) >= self.refuse_at:
-                propose += self._play_value(w, seat, vul_refuse)
+                propose = self._play_value(w, seat, vul_refuse, points)
             else:
-                propose += self._exchange_value(w, seat, None)
+                propose = self._exchange_value(w, seat, None, points)
+            out.append((stand, propose))
+        return out
+
+    def _refuse_or_accept(self, view, seat, rng, points=False):
+        """In each sampled world: (the value of refusing the exchange, the value of accepting it)."""
+        vul = self._vulnerable_if_declined(view, seat)
+        return [(self._play_value(w, seat, vul, points), self._exchange_value(w, seat, None, points))
+                for w in self._worlds(view, seat, rng, self.worlds)]
+
+    def _discard_value(self, world, view, seat, out, points=False):
+        """The deal's value in one world when `seat` throws `out`."""
+        if seat == view.nondealer:
+            return self._exchange_value(world, seat, out, points)
+        # The non-dealer has already exchanged: only my draw is left.
+        kept = tuple(c for c in world.hands[seat] if c not in out)
+        hands = list(world.hands)
+        hands[seat] = sorted_hand(kept + tuple(world.stock[: len(out)]))
+        played = replace(world, hands=tuple(hands), stock=world.stock[len(out):], phase="play",
+                         leader=world.nondealer)
+        return self._play_value(played, seat, world.vulnerable, points)
+
+    def _discard_worlds(self, view, seat, rng):
+        return self._worlds(view, seat, rng, max(8, self.worlds // 2))
+
+    def stands(self, hand, trumps, view, seat, rng):
+        stand = propose = 0.0
+        for s, p in self._stand_or_propose(view, seat, rng):
+            stand += s
+            propose += p
         return stand > propose
 
     def refuses(self, hand, trumps, view, seat, rng):
-        worlds = self._worlds(view, seat, rng, self.worlds)
-        vul = self._vulnerable_if_declined(view, seat)
         refuse = accept = 0.0
-        for w in worlds:
-            refuse += self._play_value(w, seat, vul)
-            accept += self._exchange_value(w, seat, None)
+        for r, a in self._refuse_or_accept(view, seat, rng):
+            refuse += r
+            accept += a
         return refuse > accept
 
-    def discards(self, hand, trumps, least, most, view, seat, rng):
+    def _discard_options(self, hand, trumps, least, most):
         order = discard_order(hand, trumps)
-        options = [tuple(order[:n]) for n in range(least, most + 1)]
+        return [tuple(order[:n]) for n in range(least, most + 1)]
+
+    def discards(self, hand, trumps, least, most, view, seat, rng):
+        options = self._discard_options(hand, trumps, least, most)
         if len(options) == 1:
             return tuple(sorted(options[0]))
-        worlds = self._worlds(view, seat, rng, max(8, self.worlds // 2))
+        worlds = self._discard_worlds(view, seat, rng)
         best, best_value = options[0], None
         for out in options:
             value = 0.0
             for w in worlds:
-                if seat == view.nondealer:
-                    value += self._exchange_value(w, seat, out)
-                else:
-                    # The non-dealer has already exchanged: only my draw is left.
-                    kept = tuple(c for c in w.hands[seat] if c not in out)
-                    hands = list(w.hands)
-                    hands[seat] = sorted_hand(kept + tuple(w.stock[: len(out)]))
-                    played = replace(w, hands=tuple(hands), stock=w.stock[len(out):], phase="play",
-                                     leader=w.nondealer)
-                    value += self._play_value(played, seat, w.vulnerable)
+                value += self._discard_value(w, view, seat, out)
             if best_value is None or value > best_value:
                 best, best_value = out, value
         return tuple(sorted(best))
+
+    def values(self, view, seat, rng, include=()):
+        """The comparisons the expert decides by, in the deal's points for `seat` (the king of
+        trumps shown counts its point): standing or proposing, refusing or accepting, the
+        discards it weighs, and in the card play every legal action, solved exactly in each world
+        (``exact_values``)."""
+        legal = self.game.legal_actions(view, seat)
+        if len(legal) < 2:
+            return None
+        phase = view.phase
+        if phase == "propose":
+            pairs = self._stand_or_propose(view, seat, rng, points=True)
+            return Evaluation({Action("stand"): tuple(s for s, _p in pairs),
+                               Action("propose"): tuple(p for _s, p in pairs)})
+        if phase == "respond":
+            pairs = self._refuse_or_accept(view, seat, rng, points=True)
+            return Evaluation({Action("refuse"): tuple(r for r, _a in pairs),
+                               Action("accept"): tuple(a for _r, a in pairs)})
+        if phase == "discard":
+            hand = [c for c in view.hands[seat] if c is not None]
+            by_set = {frozenset(a.cards): a for a in legal}
+            weighed = [by_set[frozenset(out)] for out in self._discard_options(hand, view.trumps,
+                                                                               *discard_bounds(view, seat))]
+            actions = list(dict.fromkeys(weighed + [a for a in include if a.kind == "discard"]))
+            worlds = self._discard_worlds(view, seat, rng)
+            return Evaluation({a: tuple(self._discard_value(w, view, seat, a.cards, points=True)
+                                        for w in worlds) for a in actions})
+        if phase == "play":
+            solved = [self.game.exact_values(w, seat) for w in self._worlds(view, seat, rng, self.worlds)]
+            return Evaluation({a: tuple(v[a] for v in solved) for a in legal})
+        return None
 
 
 LEVELS = {"beginner": Beginner, "club": Club, "expert": Expert}

@@ -11,7 +11,7 @@ import random
 import time
 
 from games.engine.actions import Action
-from games.engine.bots import Bot
+from games.engine.bots import Bot, Evaluation
 from games.engine.rng import below
 
 from .rules import LADDER, SPECIAL, sort_key
@@ -146,17 +146,13 @@ class Expert(Club):
             options.insert(0, default)
         if len(options) == 1:
             return options[0]
-        club = Club(self.game)
-        gains = {a: [] for a in options if a != default}
+        others = [a for a in options if a != default]
+        gains = {a: [] for a in others}
         stop = time.perf_counter() + self.budget
-        for i in range(self.worlds):
-            if i >= 4 and time.perf_counter() > stop:
-                break
-            world = self.game.determinize(view, seat, rng)
-            luck = rng.random()
-            base = self._playout(world, seat, default, club, random.Random(luck))
-            for action, found in gains.items():
-                found.append(self._playout(world, seat, action, club, random.Random(luck)) - base)
+        for scores in self._played(view, seat, rng, [default] + others, stop):
+            base = scores[0]
+            for action, score in zip(others, scores[1:]):
+                gains[action].append(score - base)
         best, best_low = default, 0.0
         for action, found in gains.items():
             n = len(found)
@@ -166,6 +162,34 @@ class Expert(Club):
             if mean >= self.margin and low > best_low:
                 best, best_low = action, low
         return best
+
+    def _played(self, view, seat, rng, actions, stop=None):
+        """For each world dealt from the view (at most ``worlds``; with `stop`, no new one after that
+        time once four are done), the finishing score of each action, in order, each played to the
+        end with the same luck."""
+        club = Club(self.game)
+        for i in range(self.worlds):
+            if stop is not None and i >= 4 and time.perf_counter() > stop:
+                break
+            world = self.game.determinize(view, seat, rng)
+            luck = rng.random()
+            yield [self._playout(world, seat, action, club, random.Random(luck)) for action in actions]
+
+    def values(self, view, seat, rng, include=()):
+        """The moves the expert compares (and those in `include`), each played out in the same
+        worlds with the same luck, as finishing scores (see ``_score``). Every world is played,
+        whatever the time, so the same rng always gives the same values. The swap is made by
+        habit and a blind flip by chance: nothing is weighed there."""
+        if view.phase != "play":
+            return None
+        legal = self.game.legal_actions(view, seat)
+        if len(legal) < 2 or any(a.kind == "flip" for a in legal):
+            return None
+        actions = list(dict.fromkeys(self._options(view, seat, legal) + [a for a in include if a in legal]))
+        if len(actions) < 2:
+            return None
+        rows = list(self._played(view, seat, rng, actions))
+        return Evaluation({a: tuple(row[k] for row in rows) for k, a in enumerate(actions)}, unit="finish")
 
     def _options(self, view, seat, legal):
         """The moves worth comparing: every rank played whole, a special played singly, a pick-up

@@ -234,7 +234,9 @@ class Match:
 
     # --- undo -------------------------------------------------------------------------------------
     def last_human_decision(self):
-        for i in range(self.length - 1, -1, -1):
+        """The index of the reader's last action, never one before the table's start (a practice
+        position begins after actions that are not its reader's to take back)."""
+        for i in range(self.length - 1, self.table.start - 1, -1):
             if self.table.actions[i][0] == self.human:
                 return i
         return None
@@ -263,3 +265,18 @@ class Match:
             if seat != self.human and len(self.game.legal_actions(self.state_at(j), seat)) > 1:
                 out.append(j)
         return out
+
+    # --- practice from a moment -------------------------------------------------------------------
+    def practice_from(self, index, owner):
+        """A new table for `owner` at the position before action `index` (a decision of the
+        reader's): the same seed, players, options and bots, the actions before it already played
+        and shown; undo cannot go back before them."""
+        table = self.table
+        copy = Table(game=table.game, owner=owner, seed=table.seed, players=table.players,
+                     options=table.options, human_seat=table.human_seat, level=table.level,
+                     actions=table.actions[:index], shown=index, start=index)
+        for name, value in self.summary(self.state_at(index)).items():
+            setattr(copy, name, value)
+        copy.save()
+        Match(copy, self.ui).snapshots()  # written now, from the replay of the actions kept
+        return copy

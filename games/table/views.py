@@ -23,11 +23,12 @@ from games.catalogue import BY_SLUG
 from games.controls import decode
 from games.engine.rng import rng_for
 from games.engine.rules import NotationError
-from games.models import Table
+from games.models import SharedDeal, Table
 from games.owner import browser_token
 from games.service import why_not
 from games.ui import format_arg, game_ui, join_sentences
 
+from . import review as reviews
 from .codes import deal_code
 from .forms import SetupForm
 from .match import Match
@@ -414,7 +415,10 @@ def undo(request, game, token):
 
 @require_GET
 def replay(request, game, token):
-    """templates/games/table_replay.html: a finished deal step by step with every hand open."""
+    """templates/games/table_replay.html: a finished deal step by step with every hand open, the
+    list of its moves, and the review of the reader's decisions (a slice more of it computed on
+    each request until it is done; for htmx, the partial ``replay``). ?deal=N&step=K shows the
+    position before the deal's action K."""
     ui = _ui(game)
     table = _table(request, ui, token)
     match = Match(table, ui)
@@ -428,52 +432,145 @@ def replay(request, game, token):
         raise Http404(_("There is no such step.")) from None
     if deal not in finished:
         raise Http404(_("That deal is not finished: its replay opens once it is scored."))
+    base = reverse("table-replay", args=[ui.slug, table.token])
+    pos = finished.index(deal)
+    shared = SharedDeal.objects.filter(table=table, deal=deal).first()
+    ctx = {
+        **_page_context(request, ui, table),
+        **_replay_context(match, deal, step, lambda k: f"{base}?deal={deal}&step={k}",
+                          reviews.review(match, deal), owner=True),
+        "prev_deal_url": f"{base}?deal={finished[pos - 1]}" if pos > 0 else None,
+        "next_deal_url": f"{base}?deal={finished[pos + 1]}" if pos + 1 < len(finished) else None,
+        "practice_url": reverse("table-practice", args=[ui.slug, table.token]),
+        "share_url": reverse("table-share", args=[ui.slug, table.token]),
+        "shared_link": request.build_absolute_uri(reverse("shared-deal", args=[ui.slug, shared.token]))
+        if shared else None,
+    }
+    template = "games/table_replay.html#replay" if request.htmx else "games/table_replay.html"
+    return render(request, template, ctx)
+
+
+def _replay_context(match, deal, step, url, review, owner):
+    """What the replay of a finished deal shows at `step` (the position before the deal's action
+    `step`; the last step is the deal's end): the board with every hand open, each move of the deal
+    as a link to the position before it, and what the review says of the reader's decisions.
+    `url(k)` is the address of step k."""
+    ui, table, game = match.ui, match.table, match.game
     first, last = match.deal_span(deal)
     steps = last - first
     step = max(0, min(step, steps))
     index = first + step
-    state = match.state_at(index)
-    acted = review = None
+    marked = review.marked()
+    moves = []
+    for i in range(first, last):
+        seat = table.actions[i][0]
+        verdict = review.verdicts.get(i) if seat == match.human else None
+        lost = verdict and verdict["kind"] == "weighed" and verdict["cost"] >= reviews.NO_COST
+        moves.append({"step": i - first, "number": i - first + 1, "url": url(i - first),
+                      "mine": seat == match.human, "text": join_sentences(match.narrate(i)),
+                      "rank": marked.get(i),
+                      "cost": reviews.number(verdict["cost"]) if lost else None,
+                      "close": lost and not reviews.clear(verdict)})
+    here = acted = None
+    if step < steps:
+        seat = table.actions[index][0]
+        here = {"mine": seat == match.human, "text": join_sentences(match.narrate(index)),
+                "review": reviews.in_words(match, index, review.verdicts.get(index)) if seat == match.human
+                else None,
+                "rank": marked.get(index)}
     if step > 0:
         seat = table.actions[index - 1][0]
-        acted = {"seat": seat, "mine": seat == match.human, "text": " ".join(match.narrate(index - 1))}
-        if seat == match.human:
-            review = _review(match, index - 1)
-    base = reverse("table-replay", args=[ui.slug, table.token])
-    pos = finished.index(deal)
-    return render(request, "games/table_replay.html", {
-        **_page_context(request, ui, table),
+        acted = {"mine": seat == match.human, "text": join_sentences(match.narrate(index - 1))}
+    costliest = [{"rank": rank, "url": url(i - first), "step": i - first, "number": i - first + 1, "at": i,
+                  "review": reviews.in_words(match, i, review.verdicts[i])}
+                 for i, rank in sorted(marked.items(), key=lambda item: item[1])]
+    units = sorted({v["unit"] for v in review.verdicts.values() if v["kind"] == "weighed"})
+    return {
         # The deal is over, so every hand may be shown: the board gets the full state.
-        "board": ui.board(state, match.human, match.names),
+        "board": ui.board(match.state_at(index), match.human, match.names),
         "deal": deal,
         "step": step,
         "steps": steps,
+        "at": index,
+        "here": here,
         "acted": acted,
+        "moves": moves,
         "review": review,
-        "prev_url": f"{base}?deal={deal}&step={step - 1}" if step > 0 else None,
-        "next_url": f"{base}?deal={deal}&step={step + 1}" if step < steps else None,
-        "first_url": f"{base}?deal={deal}&step=0",
-        "last_url": f"{base}?deal={deal}&step={steps}",
-        "prev_deal_url": f"{base}?deal={finished[pos - 1]}" if pos > 0 else None,
-        "next_deal_url": f"{base}?deal={finished[pos + 1]}" if pos + 1 < len(finished) else None,
-        "code": (deal_code(match.game, table.seed, table.players, table.options)
-                 if match.game.outcome(match.state).finished else None),
-    })
+        "review_polls": owner and not review.complete,
+        "costliest": costliest,
+        "unit_legends": [reviews.UNIT_LEGENDS[u] for u in units],
+        "owner": owner,
+        "this_url": url(step),
+        "prev_url": url(step - 1) if step > 0 else None,
+        "next_url": url(step + 1) if step < steps else None,
+        "first_url": url(0),
+        "last_url": url(steps),
+        # The code holds the seed, and the seed every card of every deal: shown once the match is over.
+        "code": (deal_code(game, table.seed, table.players, table.options)
+                 if game.outcome(match.state).finished else None),
+    }
 
 
-def _review(match, i):
-    """With every hand known (hindsight), what the reader's decision at action i was worth against
-    the best one, when the game can say so exactly."""
-    game, ui = match.game, match.ui
-    before = match.state_at(i)
-    values = game.exact_values(before, match.human)
-    if not values:
-        return None
-    chosen = game.parse_action(match.table.actions[i][1])
-    best_value = max(values.values())
-    mine = values[chosen]
-    best = [a for a, v in values.items() if v == best_value]
-    view = game.view(before, match.human)
-    return {"best": mine >= best_value, "lost": best_value - mine, "mine": mine, "best_value": best_value,
-            "best_what": ui.describe(view, match.human, best[0])}
+@post_or_back_to_table
+@busy_is_try_again
+def practice(request, game, token):
+    """A new practice table at one of the reader's decisions in a finished deal (POST at=<action
+    index>): the same deal, the same bots, the moves before it already played; then to that table."""
+    ui = _ui(game)
+    table = _table(request, ui, token)
+    match = Match(table, ui)
+    at = _posted_int(request, "at")
+    deal = match.deal_of(at) if at is not None and 0 <= at < match.length else None
+    if deal not in match.finished_deals() or at not in reviews.decisions(match, deal):
+        raise Http404(_("There is no such decision of yours in a finished deal."))
+    copy = match.practice_from(at, browser_token(request))
+    return redirect(reverse("table", args=[ui.slug, copy.token]))
+
+
+@post_or_back_to_table
+@busy_is_try_again
+def share(request, game, token):
+    """A link anyone may open to see a finished deal of this table, read-only (POST deal=N); back
+    to the replay, which shows the link."""
+    ui = _ui(game)
+    table = _table(request, ui, token)
+    match = Match(table, ui)
+    deal = _posted_int(request, "deal")
+    if deal not in match.finished_deals():
+        raise Http404(_("That deal is not finished: its replay opens once it is scored."))
+    SharedDeal.objects.get_or_create(table=table, deal=deal)
+    step = request.POST.get("step", "0")
+    step = int(step) if step.isdigit() else 0
+    return redirect(f"{reverse('table-replay', args=[ui.slug, table.token])}?deal={deal}&step={step}#share")
+
+
+@require_GET
+def shared_deal(request, game, share):
+    """templates/games/table_replay.html, read-only: a deal its reader has shared, every hand open,
+    with no control of the table and nothing of any other deal; 404 for an unknown link or a deal
+    that is not (or no longer) finished. Not for search engines."""
+    ui = _ui(game)
+    shared = SharedDeal.objects.select_related("table").filter(token=share, table__game=ui.slug).first()
+    if shared is None:
+        raise Http404(_("There is no such shared deal."))
+    match = Match(shared.table, ui)
+    if shared.deal not in match.finished_deals():
+        raise Http404(_("There is no such shared deal."))
+    try:
+        step = int(request.GET.get("step", 0))
+    except ValueError:
+        raise Http404(_("There is no such step.")) from None
+    base = reverse("shared-deal", args=[ui.slug, shared.token])
+    ctx = {
+        "ui": ui,
+        "pack": ui.pack,
+        "game_name": _name(ui, request.LANGUAGE_CODE),
+        "board_template": ui.board_template,
+        "shared": True,
+        **_replay_context(match, shared.deal, step, lambda k: f"{base}?step={k}",
+                          reviews.review(match, shared.deal, seconds=0), owner=False),
+    }
+    response = render(request, "games/table_replay.html", ctx)
+    response["X-Robots-Tag"] = "noindex, nofollow"
+    return response
 
