@@ -97,13 +97,18 @@ def test_the_japanese_story_of_a_deal_has_no_space_after_a_full_stop(client, slu
     url = create(client, slug, players, lang="ja")
     for _ in range(200):
         match = match_of(url)
-        if match.length >= 12 or not match.game.to_move(match.state):
+        awaited = match.table.shown == match.length and match.reader_awaited()
+        if (match.length >= 12 and awaited) or not match.game.to_move(match.state):
             break
-        if match.table.shown == match.length and match.reader_awaited():
+        if awaited:
             action = match.game.legal_actions(match.view(), match.human)[0]
             client.post(url + "act/", form_for(match, action), **{"HTTP_HX_REQUEST": "true"})
         else:
             advance(client, url, match)
-    page = client.get(url + "?log=all").content.decode()
+    page = client.get(url + "?log=all&hint=1").content.decode()
     story = page.split('class="table-log"', 1)[1]
     assert "。" in story and "。 " not in story
+    # The turn line and the hint: sentences and labels run on too.
+    table = page.split('id="table"', 1)[1].split('class="table-log"', 1)[0]
+    text = re.sub(r"\s*\n\s*", "", re.sub(r"<[^>]+>", "", table))
+    assert "あなたの番です。" in text and "。 " not in text and "： " not in text

@@ -16,7 +16,7 @@ from django.http import Http404
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.utils.translation import pgettext_lazy
+from django.utils.translation import pgettext, pgettext_lazy
 from django.views.decorators.http import require_GET
 
 from games.catalogue import BY_SLUG
@@ -171,6 +171,7 @@ def table_context(request, match, *, at=None, refusal=None, message=None, hint=F
         "over": live and outcome.finished,
         "won": outcome.finished and human in outcome.winners,
         "winners": [names[s] for s in outcome.winners],
+        "winners_text": pgettext("list separator", ", ").join(names[s] for s in outcome.winners),
         # The code holds the seed, and the seed every card of every deal: shown once the match is over.
         "code": deal_code(game, table.seed, table.players, table.options) if live and outcome.finished else None,
         "finished_deals": match.finished_deals() if live else [],

@@ -6,7 +6,7 @@ from django.utils.translation import pgettext_lazy
 
 from games.engine.actions import Action
 
-from . import GameUI, RuleText
+from . import GameUI, RuleText, join_sentences
 
 PACK = "french"
 
@@ -180,6 +180,9 @@ def narrate(game, before, seat, action, after, names=None, viewer=None):
             out.append(text % {"player": who})
     elif kind == "accept":
         out.append((_("You accept the proposal.") if me else _("%(player)s accepts the proposal."))
+                   % {"player": who})
+    elif kind == "discard" and not action.cards:  # the dealer may keep his five cards (a variant)
+        out.append((_("You keep all five cards.") if me else _("%(player)s keeps all five cards."))
                    % {"player": who})
     elif kind == "discard":
         n = len(action.cards)
@@ -395,8 +398,10 @@ def _hand_facts(hand, trumps):
     n_trumps = sum(c[1] == trumps for c in hand)
     n_kings = sum(c[1] != trumps and c[0] == "K" for c in hand)
     return {
-        "trumps": ngettext("%(n)s trump", "%(n)s trumps", n_trumps) % {"n": n_trumps},
-        "kings": ngettext("%(n)s side king", "%(n)s side kings", n_kings) % {"n": n_kings},
+        "trumps": (ngettext("%(n)s trump", "%(n)s trumps", n_trumps) % {"n": n_trumps} if n_trumps
+                   else _("no trump")),
+        "kings": (ngettext("%(n)s side king", "%(n)s side kings", n_kings) % {"n": n_kings} if n_kings
+                  else _("no side king")),
     }
 
 
@@ -419,8 +424,8 @@ def hint_reason(view, seat, action):
         text = str(_("With %(trumps)s and %(kings)s your hand should take three tricks: play it before the "
                      "opponent can improve their hand.") % _hand_facts(hand, trumps))
         if view.first_decision and view.options.vulnerability:
-            text += " " + str(_("Declining the first exchange makes you vulnerable: you must then take "
-                                "three tricks."))
+            text = join_sentences([text, _("Declining the first exchange makes you vulnerable: you must then "
+                                           "take three tricks.")])
         return text
     if kind in ("propose", "accept"):
         return str(_("With %(trumps)s and %(kings)s your hand is not sure of three tricks: new cards "
