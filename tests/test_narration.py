@@ -112,3 +112,27 @@ def test_the_japanese_story_of_a_deal_has_no_space_after_a_full_stop(client, slu
     table = page.split('id="table"', 1)[1].split('class="table-log"', 1)[0]
     text = re.sub(r"\s*\n\s*", "", re.sub(r"<[^>]+>", "", table))
     assert "あなたの番です。" in text and "。 " not in text and "： " not in text
+
+
+def test_a_dealer_keeping_all_five_cards_is_told_so_not_as_a_discard_of_none():
+    import random
+
+    ui = game_ui("ecarte")
+    game = ui.game
+    rng = random.Random(5)
+    for i in range(400):
+        state = game.new(f"keep{i}", 2)
+        while game.to_move(state):
+            seat = min(game.to_move(state))
+            legal = game.legal_actions(state, seat)
+            keep = next((a for a in legal if a.kind == "discard" and not a.cards), None)
+            if keep is not None:
+                with translation.override("en"):
+                    names = ui.seat_names(0, 2)
+                    lines = ui.narrate(game, state, seat, keep, game.apply(state, seat, keep), names, 0)
+                assert any("keep" in line and "all five cards" in line for line in lines), lines
+                assert not any("0 cards" in line for line in lines), lines
+                return
+            propose = [a for a in legal if a.kind in ("propose", "accept")]
+            state = game.apply(state, seat, propose[0] if propose else rng.choice(legal))
+    pytest.fail("no dealer ever had the choice to keep all five cards")
