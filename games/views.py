@@ -71,7 +71,18 @@ def hub(request, game):
 
 
 def gallery(request):
-    """templates/games/gallery.html: every face of both packs, and the back."""
+    """templates/games/gallery.html: every face of both packs, and the back; for each pack a key
+    to its codes (the letters that stand for a rank, and the suits), which on a phone stands in
+    for the names under the cards."""
+    from . import cardnames
     from .engine.cards import french_pack, spanish_pack
 
-    return render(request, "games/gallery.html", {"french": french_pack(2), "spanish": spanish_pack()})
+    def key(letters, courts, suits):
+        ranks = [(r, cardnames.NUMBER_RANKS[r]) for r in letters] + list(courts.items())
+        return {"ranks": ranks, "suits": list(suits.items())}
+
+    return render(request, "games/gallery.html", {
+        "french": french_pack(2), "spanish": spanish_pack(),
+        "french_key": key("AT", cardnames.FRENCH_COURTS, cardnames.FRENCH_SUITS),
+        "spanish_key": key("A", cardnames.SPANISH_COURTS, cardnames.SPANISH_SUITS),
+    })

@@ -19,7 +19,7 @@ class SetupForm(forms.Form):
             initial="club", widget=forms.RadioSelect)
         if len(game.player_counts) > 1:
             self.fields["players"] = forms.TypedChoiceField(
-                label=_("Players"), coerce=int, initial=game.player_counts[0],
+                label=_("Players"), coerce=int, initial=game.player_counts[0], widget=forms.RadioSelect,
                 choices=[(n, str(n)) for n in game.player_counts])
         self.option_names = []
         defaults = game.options()

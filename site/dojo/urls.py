@@ -8,6 +8,7 @@ from . import views
 urlpatterns = [
     path("", views.root_redirect, name="root"),
     path("healthz/", views.healthz, name="healthz"),
+    path("favicon.ico", views.favicon, name="favicon"),
     path("prefs/suits/", views.set_suits, name="set-suits"),
     path("prefs/bot-speed/", views.set_bot_speed, name="set-bot-speed"),
 ]

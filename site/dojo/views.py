@@ -3,12 +3,17 @@
 from django.conf import settings
 from django.http import HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
+from django.templatetags.static import static
 from django.utils import translation
 from django.utils.http import url_has_allowed_host_and_scheme
-from django.views.decorators.http import require_POST
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
+from django.views.decorators.http import require_POST, require_safe
 
 from games.catalogue import CATALOGUE
 from games.table.views import BOT_SPEED_COOKIE, BOT_SPEEDS, DEFAULT_BOT_SPEED
+from games.views import SECTIONS, available_sections
+from tutorials import lessons, puzzles
 
 SUITS_COOKIE = "suits"
 
@@ -28,9 +33,45 @@ def root_redirect(request):
     return response
 
 
+def _offer_label(name, slug):
+    """How a home tile names a section it offers, with a count where one helps."""
+    if name == "lessons":
+        n = len(lessons.lessons(slug))
+        return ngettext("%(n)s lesson", "%(n)s lessons", n) % {"n": n}
+    if name == "puzzles":
+        n = len(puzzles.puzzles(slug))
+        return ngettext("%(n)s puzzle", "%(n)s puzzles", n) % {"n": n}
+    return {"rules": _("Rules with examples"), "play": _("Practice against bots")}[name]
+
+
+def game_tile(info):
+    """What the home page shows of one game: offers (name, label, url of every section it has
+    today), later (name and title of those still to come) and whether it has anything yet. All of it
+    comes from the game's ui module and loaded content (available_sections), never from a list."""
+    sections = available_sections(info.slug)
+    offers = [{"name": name, "label": _offer_label(name, info.slug), "url": sections[name]}
+              for name, _title, _blurb in SECTIONS if name in sections]
+    later = [{"name": name, "title": title} for name, title, _blurb in SECTIONS if name not in sections]
+    return {"game": info, "offers": offers, "later": later, "ready": bool(offers), "playable": "play" in sections}
+
+
 def home(request):
-    """templates/home.html: the five games."""
-    return render(request, "home.html", {"games": CATALOGUE})
+    """templates/home.html: the five games, those with something to learn first.
+
+    Context: ready (tiles of the games that offer something, those with a practice table first),
+    coming (tiles of the others), each tile as game_tile gives it.
+    """
+    tiles = sorted((game_tile(info) for info in CATALOGUE), key=lambda t: (not t["playable"], not t["ready"]))
+    return render(request, "home.html", {"ready": [t for t in tiles if t["ready"]],
+                                         "coming": [t for t in tiles if not t["ready"]]})
+
+
+@require_safe
+def favicon(request):
+    """/favicon.ico, which browsers and feed readers ask for by themselves: our SVG icon."""
+    response = HttpResponseRedirect(static("favicon.svg"))
+    response.headers["Cache-Control"] = "max-age=86400"
+    return response
 
 
 def _remember(request, cookie, value):

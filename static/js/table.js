@@ -22,6 +22,7 @@
   // The page stays where the reader was looking: the new table takes the old one's place, and
   // nothing in the swap (a taller or shorter table, a focused element) may scroll it away.
   var hadFocus = false;
+  var keptId = null;
   var scrolled = null;
   function isTableSwap(event) {
     var target = event.detail && event.detail.target;
@@ -35,6 +36,8 @@
   document.addEventListener("htmx:beforeSwap", function (event) {
     var table = document.getElementById("table");
     hadFocus = !!(table && table.contains(document.activeElement));
+    // A control the reader was setting (the bots' speed) keeps the focus in the new table.
+    keptId = hadFocus && document.activeElement.tagName === "SELECT" ? document.activeElement.id : null;
     scrolled = isTableSwap(event) ? { x: window.scrollX, y: window.scrollY } : null;
   });
   document.addEventListener("htmx:afterSwap", keepScroll);
@@ -43,6 +46,11 @@
     if (!hadFocus) return;
     var table = document.getElementById("table");
     if (!table) return;
+    var kept = keptId && document.getElementById(keptId);
+    if (kept && table.contains(kept)) {
+      kept.focus({ preventScroll: true });
+      return;
+    }
     var next = table.querySelector(".table-message a, .table-board button.is-legal, .table-board .is-legal input, " +
                                    ".table-board input[type=checkbox], .table-board input[type=radio], .bot-step button");
     if (!next) {

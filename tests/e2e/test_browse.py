@@ -163,3 +163,192 @@ def test_a_swap_example_shows_only_what_can_be_at_the_swap(live_server, watched,
     expect(example.locator('button[value="ready"]')).to_have_count(1)
     shot(page, "shithead-swap-example-phone")
     assert problems == []
+
+
+# --- the home page, and the pages that used to look unfinished -----------------------------------
+PHONE = {"width": 390, "height": 844}
+
+
+@pytest.mark.parametrize("lang", ["ja", "en"])
+def test_home_on_a_phone_puts_the_playable_games_first_and_links_what_each_offers(
+        live_server, watched, problems, shot, lang):
+    from games.ui import site_games
+
+    page = watched
+    page.set_viewport_size(PHONE)
+    page.goto(f"{live_server.url}/{lang}/")
+    tiles = page.locator(".game-tile")
+    expect(tiles).to_have_count(len(CATALOGUE))
+    # Top to bottom as the reader scrolls: the games with a practice table come first.
+    tops = sorted((tiles.nth(i).bounding_box()["y"], tiles.nth(i).get_attribute("data-game"))
+                  for i in range(tiles.count()))
+    playable = {g.slug for g in site_games()}
+    first = [slug for _y, slug in tops][:len(playable)]
+    assert set(first) == playable, first
+    # A game still being written is no link at all, and says so.
+    for coming in page.locator(".game-tile.is-coming").all():
+        expect(coming.locator("a")).to_have_count(0)
+        expect(coming.locator(".tile-status")).to_be_visible()
+    shot(page, f"home-phone-{lang}")
+    # Each offer is a link of its own, above the link that covers the tile.
+    slug = first[0]
+    offer = page.locator(f'.game-tile[data-game="{slug}"] a[data-offer]').last
+    href = offer.get_attribute("href")
+    offer.click()
+    page.wait_for_url(f"{live_server.url}{href}")
+    page.go_back()
+    page.locator(f'.game-tile[data-game="{slug}"] .game-special').click(force=True)
+    page.wait_for_url(f"{live_server.url}/{lang}/{slug}/")
+    assert problems == []
+
+
+def test_card_gallery_is_compact_on_a_phone(live_server, watched, problems, shot):
+    from games.engine.cards import french_pack, spanish_pack
+
+    page = watched
+    page.set_viewport_size(PHONE)
+    page.goto(f"{live_server.url}/en/cards/")
+    cards = page.locator(".card-gallery [data-card]")
+    expect(cards).to_have_count(len(french_pack(2)) + len(spanish_pack()) + 2)
+    height = page.evaluate("document.documentElement.scrollHeight")
+    assert height < 3000, height  # it was ~10,300 px with two large cards a row
+    assert page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth") <= 0
+    widths = page.evaluate("[...document.querySelectorAll('.card-gallery [data-card]')]"
+                           ".map(c => c.getBoundingClientRect().width)")
+    assert min(widths) >= 40, min(widths)  # small, but every card still there to look at
+    shot(page, "gallery-phone")
+    assert problems == []
+
+
+def test_puzzle_catalogue_filters_on_a_phone_and_shows_keyboard_focus(live_server, watched, problems, shot):
+    from tutorials import puzzles
+
+    slug = next(g.slug for g in CATALOGUE if puzzles.puzzles(g.slug))
+    page = watched
+    page.set_viewport_size(PHONE)
+    page.goto(f"{live_server.url}/en/{slug}/puzzles/")
+    for select in page.locator(".filters select").all():
+        box = select.bounding_box()
+        assert box["height"] >= 40 and box["width"] >= 150, box  # big enough to tap
+    page.locator("#filter-level").select_option("3")
+    page.locator(".filters button[type=submit]").click()
+    page.wait_for_url(re.compile(r"level=3"))
+    expect(page.locator(".puzzle-item")).to_have_count(sum(1 for p in puzzles.puzzles(slug) if p.level == 3))
+    # Tab from the last filter control to the first puzzle: its row shows the focus ring.
+    page.locator(".filter-actions .btn").last.focus()
+    for _ in range(5):
+        page.keyboard.press("Tab")
+        if page.evaluate("document.activeElement.classList.contains('puzzle-link')"):
+            break
+    assert page.evaluate("document.activeElement.classList.contains('puzzle-link')")
+    ring = page.evaluate("getComputedStyle(document.activeElement, '::after').outlineStyle")
+    assert ring == "solid", ring
+    shot(page, "puzzles-phone-filtered")
+    assert problems == []
+
+
+def _table_waiting_for_the_bots(page, base):
+    """A practice table of the first game with one, where the bots' moves wait for the reader
+    (the bots play one move at a time: the "step" speed)."""
+    from games.ui import site_games
+    from tests.e2e.conftest import make_a_move
+
+    slug = site_games()[0].slug
+    page.context.add_cookies([{"name": "botspeed", "value": "step", "url": base}])
+    page.goto(f"{base}/en/{slug}/play/")
+    page.locator("form.table-setup button[type=submit]").click()
+    page.wait_for_url(re.compile(rf"/en/{slug}/play/[\w-]+/$"))
+    for _ in range(20):
+        if page.locator("form.bot-step, .bot-frames").count():
+            return
+        version = page.locator("#table").get_attribute("data-moment")
+        make_a_move(page)
+        expect(page.locator("#table")).not_to_have_attribute("data-moment", version)
+    pytest.fail("the bots never had a move to make")
+
+
+def test_bots_speed_applies_as_soon_as_it_is_chosen(live_server, watched, problems):
+    page = watched
+    page.set_default_timeout(15_000)
+    _table_waiting_for_the_bots(page, live_server.url)
+    expect(page.locator(".speed-form button")).to_be_hidden()  # no "Set" needed with JavaScript
+    page.evaluate("window.stillHere = true")
+    page.locator("#bot-speed").focus()
+    page.locator("#bot-speed").select_option("fast")
+    # The bots carry on by themselves at once: nobody presses "Set" nor "Show the next move".
+    expect(page.locator("form.bot-step, .bot-frames")).to_have_count(0)
+    expect(page.locator("#bot-speed")).to_have_value("fast")
+    expect(page.locator("#bot-speed")).to_be_focused()
+    assert page.evaluate("window.stillHere === true"), "the page should not reload"
+    assert {c["name"]: c["value"] for c in page.context.cookies()}["botspeed"] == "fast"
+    expect(page.locator(".speed-form button")).to_be_hidden()
+    assert problems == []
+
+
+def test_bots_speed_is_set_with_its_button_without_javascript(live_server, browser, problems):
+    from games.ui import site_games
+
+    slug = site_games()[0].slug
+    context = browser.new_context(java_script_enabled=False)
+    page = problems.watch(context.new_page())
+    try:
+        page.goto(f"{live_server.url}/en/{slug}/play/")
+        page.locator("form.table-setup button[type=submit]").click()
+        page.wait_for_url(re.compile(rf"/en/{slug}/play/[\w-]+/$"))
+        table = page.url
+        page.locator("#bot-speed").select_option("slow")
+        page.locator(".speed-form button[type=submit]").click()
+        page.wait_for_url(table)
+        expect(page.locator("#bot-speed")).to_have_value("slow")
+    finally:
+        context.close()
+    assert problems == []
+
+
+def test_the_log_shows_its_first_line_whole_and_earlier_moves_above_it(live_server, watched, problems, shot):
+    """A deal longer than the log shows: the link to the earlier moves sits above the lines, and
+    scrolled to the top the first line shows whole, below the heading; at the bottom the newest."""
+    from games.table.match import LOG_LINES
+    from games.ui import site_games
+    from tests.tables import match_of
+
+    game = max(site_games(), key=lambda g: max(g.player_counts))
+    page = watched
+    page.set_viewport_size(PHONE)
+    page.goto(f"{live_server.url}/en/{game.slug}/play/")
+    players = page.locator(f'input[name="players"][value="{max(game.player_counts)}"]')
+    if players.count():
+        players.check()
+    page.locator("form.table-setup button[type=submit]").click()
+    page.wait_for_url(re.compile(rf"/en/{game.slug}/play/[\w-]+/$"))
+    # Play the first deal on in the server: the reader's last legal choice, then the bots' replies.
+    match = match_of(page.url)
+    while match.length < LOG_LINES + 10 and match.game.turn(match.state):
+        state = match.state
+        if match.human in match.game.turn(state):
+            action = match.game.legal_actions(match.view(), match.human)[-1]
+            after = match.game.apply(state, match.human, action)
+            moves, states = match.run_bots(after, match.length + 1)
+            assert match.record([(match.human, action)] + moves, [after] + states)
+        else:
+            assert match.record(*match.run_bots(state, match.length))
+    if match.log()[1] == 0:
+        pytest.skip("no deal long enough for the earlier moves' link")
+    page.reload()
+    log = page.locator(".log-scroll")
+    earlier = log.locator(".log-earlier")
+    expect(earlier).to_be_visible()
+    geometry = """() => { const s = document.querySelector('.log-scroll'), r = e => e.getBoundingClientRect();
+        const lines = s.querySelectorAll('li');
+        return {box: r(s), head: r(document.getElementById('log-title')), earlier: r(s.querySelector('.log-earlier')),
+                first: r(lines[0]), last: r(lines[lines.length - 1])}; }"""
+    at = page.evaluate(geometry)
+    assert at["last"]["bottom"] <= at["box"]["bottom"] + 0.5, at  # the newest line shows whole
+    assert at["earlier"]["bottom"] <= at["first"]["top"], at  # the link comes before the lines
+    log.evaluate("s => { s.scrollTop = -s.scrollHeight; }")
+    at = page.evaluate(geometry)
+    assert at["head"]["bottom"] <= at["box"]["top"], at
+    assert at["box"]["top"] <= at["earlier"]["top"] and at["earlier"]["bottom"] <= at["first"]["top"], at
+    assert at["first"]["bottom"] <= at["box"]["bottom"], at
+    shot(page, "table-log-top-phone")
+    assert problems == []
