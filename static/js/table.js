@@ -1,22 +1,8 @@
-/* Practice tables: keyboard steps in the replay, and focus kept on the table after htmx swaps.
+/* Practice tables: focus and scroll kept on the table after htmx swaps (the replay has replay.js).
    Everything works without this file; it only adds comfort. */
 "use strict";
 
 (function () {
-  // Replay: ← and → follow the Back and Next links (not while typing, nor with a modifier key).
-  document.addEventListener("keydown", function (event) {
-    if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
-    var target = event.target;
-    if (target && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName))) return;
-    var key = event.key === "ArrowLeft" ? "prev" : event.key === "ArrowRight" ? "next" : null;
-    if (!key) return;
-    var link = document.querySelector('a[data-replay-key="' + key + '"]');
-    if (link) {
-      event.preventDefault();
-      window.location.assign(link.href);
-    }
-  });
-
   // After a swap the focused button is gone: put focus on the first highlighted choice, or on
   // the turn line, so keyboard and screen-reader users carry on from the new position.
   // The page stays where the reader was looking: the new table takes the old one's place, and
