@@ -136,3 +136,13 @@ def test_a_dealer_keeping_all_five_cards_is_told_so_not_as_a_discard_of_none():
             propose = [a for a in legal if a.kind in ("propose", "accept")]
             state = game.apply(state, seat, propose[0] if propose else rng.choice(legal))
     pytest.fail("no dealer ever had the choice to keep all five cards")
+
+
+def test_a_discard_is_described_with_card_names_as_they_read_in_a_sentence():
+    from games.engine.actions import Action
+
+    ui = game_ui("ecarte")
+    view = ui.game.new("describe", 2)
+    with translation.override("en"):
+        text = ui.describe(view, 0, Action("discard", ("QS", "9C")))
+    assert text == "discard the queen of spades, the nine of clubs"

@@ -368,9 +368,10 @@ def opening(view, seat, names=None):
 def _card_list(cards):
     from django.utils.translation import pgettext
 
-    from games.cardnames import card_in_sentence, card_name
+    from games.cardnames import card_in_sentence
 
-    return pgettext("list separator", ", ").join(str(card_name(c)) for c in cards)
+    return pgettext("list separator", ", ").join(
+        pgettext("a card in a list", "the %(card)s") % {"card": card_in_sentence(c)} for c in cards)
 
 
 def describe(view, seat, action):
