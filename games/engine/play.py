@@ -11,6 +11,13 @@ def bot_levels(game) -> dict:
     return importlib.import_module(f"games.{game.slug}.bots").LEVELS
 
 
+def measuring_bots(game) -> dict:
+    """Bots that are not levels, only yardsticks for the arena (e.g. a player shown every card, for
+    the ceiling luck leaves): the bots module's MEASURING, by name. Such a bot says so with
+    ``sees_all = True`` and is given the whole state (``choose_full``); no page ever uses one."""
+    return getattr(importlib.import_module(f"games.{game.slug}.bots"), "MEASURING", {})
+
+
 def acting_seat(game, state, prefer=None):
     """The seat to act next: `prefer` if the game waits for it, else one the game waits for (the
     first round the table where several decide at once); None once the match is over."""
@@ -46,7 +53,11 @@ def play_match(game, bots, seed, players=None, options=None, max_actions=100_000
             seat = acting_seat(game, state)
             if seat is None:
                 return state
-            taken = seat, bots[seat].choose(game.view(state, seat), seat, rng)
+            bot = bots[seat]
+            if getattr(bot, "sees_all", False):
+                taken = seat, bot.choose_full(state, seat, rng)
+            else:
+                taken = seat, bot.choose(game.view(state, seat), seat, rng)
         state = game.apply(state, *taken)
     raise RuntimeError(f"{game.slug} match {seed} did not end")
 

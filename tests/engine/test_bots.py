@@ -62,3 +62,33 @@ def test_matches_between_bots_always_end(slug):
                 bots = [levels[one if s == m % players else rest](game) for s in range(players)]
                 final = play_match(game, bots, f"arena{m}", players, max_actions=20_000)
                 assert game.outcome(final).finished
+
+
+def test_only_a_bot_that_says_it_sees_all_is_given_the_whole_state():
+    """The arena's yardsticks (MEASURING) get the full state; every level gets only its view."""
+    from games.engine import registry
+    from games.engine.play import bot_levels, measuring_bots, play_match
+
+    game = registry.get("ecarte")
+    club = bot_levels(game)["club"]
+    seen = {"full": 0, "views": 0}
+
+    class Seeing(club):
+        sees_all = True
+
+        def choose_full(self, state, seat, rng):
+            seen["full"] += 1
+            assert not game.hidden_cards(state, seat) or state != game.view(state, seat)
+            assert state == game.from_text(game.to_text(state))  # a real state, not a view
+            return self.choose(game.view(state, seat), seat, rng)
+
+    class Counting(club):
+        def choose(self, view, seat, rng):
+            seen["views"] += 1
+            assert any(c is None for cards in game.zones(view).values() for c in cards) or view.phase != "play"
+            return super().choose(view, seat, rng)
+
+    play_match(game, [Seeing(game), Counting(game)], "yardstick")
+    assert seen["full"] > 0 and seen["views"] > 0
+    assert "seer" in measuring_bots(registry.get("klaberjass"))
+    assert getattr(measuring_bots(registry.get("klaberjass"))["seer"], "sees_all", False)

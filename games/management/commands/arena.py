@@ -6,13 +6,13 @@ from concurrent.futures import ProcessPoolExecutor
 from django.core.management.base import BaseCommand, CommandError
 
 from games.engine import registry
-from games.engine.play import bot_levels, play_match, wilson
+from games.engine.play import bot_levels, measuring_bots, play_match, wilson
 
 
 def _one(args):
     slug, a, b, index, seed_prefix, players = args
     game = registry.get(slug)
-    levels = bot_levels(game)
+    levels = {**bot_levels(game), **measuring_bots(game)}
     # Two players: the levels alternate seats. More: one seat of level a among level b, the a seat
     # moving round the table from match to match.
     if players == 2:
@@ -42,7 +42,7 @@ class Command(BaseCommand):
             game = registry.get(opts["game"])
         except KeyError:
             raise CommandError(f"no game {opts['game']!r}; known: {', '.join(g.slug for g in registry.all_games())}")
-        levels = bot_levels(game)
+        levels = {**bot_levels(game), **measuring_bots(game)}  # a yardstick (seer) may play too
         for key in ("a", "b"):
             if opts[key] not in levels:
                 raise CommandError(f"--{key} must be one of {', '.join(levels)}")
