@@ -449,6 +449,7 @@ class Seer(Club):
     gets the real state; it bids by solving each choice and plays by the exact solver."""
 
     level = "seer"
+    sees_all = True  # the arena gives it the whole state (games.engine.play.play_match)
 
     def choose(self, view, seat, rng):
         raise RuntimeError("the seer needs the full state: use choose_full")
@@ -501,5 +502,6 @@ class Seer(Club):
 
 
 LEVELS = {"beginner": Beginner, "club": Club, "expert": Expert}
+MEASURING = {"seer": Seer}  # for the arena only: the ceiling luck leaves
 
-__all__ = ["Beginner", "Club", "Expert", "LEVELS", "Seer", "bid_strength", "club_card"]
+__all__ = ["Beginner", "Club", "Expert", "LEVELS", "MEASURING", "Seer", "bid_strength", "club_card"]
