@@ -119,12 +119,16 @@ def _my_move(page):
 
 
 def _try_a_forbidden_card(page):
-    """Offer a card the rules forbid, as a person might (click it, or tick it and press Play).
-    False when no card on the board is forbidden just now."""
+    """Offer a card the rules forbid, as a person might (click it, tick it and press Play, or send
+    a card to a place it may not go). False when no card on the board is forbidden just now."""
     board = page.locator("form.table-board")
     button = board.locator(".hand-me button.card:not(.is-legal)")
     if button.count():
         button.first.click()
+        return True
+    target = board.locator("button.btn-target:not(.is-legal)")
+    if target.count():
+        target.first.click()
         return True
     tick = board.locator("label.card-check:not(.is-legal) input[name=cards]")
     if tick.count() and board.locator("button[data-least]").count():
