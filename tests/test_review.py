@@ -13,6 +13,7 @@ from games.engine.bots import Evaluation
 from games.engine.rng import rng_for
 from games.models import DealReview, SharedDeal, Table
 from games.table import review as reviews
+from games.table import views as table_views
 from games.table.match import Match
 from games.ui import game_ui, site_games
 from tests.compiled import ensure_compiled
@@ -160,13 +161,18 @@ def test_the_costliest_decisions_are_marked_clear_losses_first():
 
 
 # --- the replay -----------------------------------------------------------------------------------
+def move_list(html):
+    return re.search(r'<ol class="move-list"[^>]*>(.*?)</ol>', html, re.S).group(1)
+
+
 @pytest.mark.parametrize("slug", GAMES)
-def test_the_replay_lists_every_move_as_a_link_to_the_position_before_it(client, slug):
+def test_the_replay_lists_every_move_as_a_link_to_the_position_before_it(client, slug, monkeypatch):
     url, match = first_deal_over(client, slug)
     first, last = match.deal_span(1)
     steps = last - first
+    monkeypatch.setattr(table_views, "MOVE_PAGE", steps)  # the whole deal on one page of the list
     html = client.get(url + "replay/?deal=1&step=2").content.decode()
-    moves = re.search(r'<ol class="move-list">(.*?)</ol>', html, re.S).group(1)
+    moves = move_list(html)
     links = re.findall(r'href="([^"]+)"', moves)
     assert [link.replace("&amp;", "&") for link in links] == [
         f"{url}replay/?deal=1&step={k}" for k in range(steps)] + [f"{url}replay/?deal=1&step={steps}"]
@@ -177,6 +183,36 @@ def test_the_replay_lists_every_move_as_a_link_to_the_position_before_it(client,
     # Keys: Home and End as well as ← and →, from replay.js (not the table's script).
     assert 'data-replay-key="first"' in html and 'data-replay-key="last"' in html
     assert "/static/js/replay.js" in html
+
+
+def test_a_long_deal_lists_its_moves_a_page_at_a_time(client, monkeypatch):
+    """A page of the list holds the step shown, with links to the moves before and after it: a
+    deal of thousands of moves (Crapette) does not make a page of megabytes. Following the pages
+    lists every move once."""
+    url, match = first_deal_over(client, min(GAMES, key=lambda slug: slug != "ecarte"))  # a short deal will do
+    first, last = match.deal_span(1)
+    steps = last - first
+    size = 4
+    assert steps > 2 * size
+    monkeypatch.setattr(table_views, "MOVE_PAGE", size)
+    html = client.get(url + f"replay/?deal=1&step={size + 1}").content.decode()
+    moves = move_list(html)
+    assert re.findall(r'step=(\d+)"', moves.replace("&amp;", "&")) == [str(k) for k in range(size - 1, 2 * size + 1)]
+    assert f"↑ {size} earlier moves" in moves and f"↓ {steps - 2 * size} later moves" in moves
+    assert re.search(r'data-steps="(\d+)"', html).group(1) == str(steps)
+    assert f"{steps} moves" in html  # the summary counts the whole deal
+    listed, step = [], 0
+    for _ in range(steps):
+        page = move_list(client.get(url + f"replay/?deal=1&step={step}").content.decode()).replace("&amp;", "&")
+        shown = [int(k) for k in re.findall(r'<li class="(?!move-)[^"]*"><a href="[^"]*step=(\d+)"', page)]
+        assert len(shown) <= size
+        listed += shown
+        later = re.search(r'step=(\d+)" rel="next"', page)
+        if later is None:
+            assert "The deal is over." in page
+            break
+        step = int(later.group(1))
+    assert listed == list(range(steps))
 
 
 @pytest.mark.parametrize("slug", GAMES)
@@ -193,6 +229,7 @@ def test_the_replay_shows_the_review_and_its_progress(client, slug, monkeypatch)
         assert "<html" not in fragment and 'id="replay"' in fragment
         assert f'value="2"' in fragment
     monkeypatch.setattr(reviews, "SLICE", 60)
+    monkeypatch.setattr(table_views, "MOVE_PAGE", len(match.table.actions))  # every move on one page of the list
     html = client.get(url + "replay/?deal=1").content.decode()
     assert "<progress" not in html and 'hx-get="' not in html
     review = reviews.review(match, 1, seconds=0)

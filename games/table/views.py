@@ -45,6 +45,9 @@ BOT_SPEED_LABELS = {
     "fast": pgettext_lazy("bot speed", "fast"),
 }
 DEFAULT_BOT_SPEED = "normal"
+# A replay lists a deal's moves a page at a time: a long deal (a Crapette deal can run to thousands
+# of moves) would otherwise make a page of megabytes, and tell every move on every request.
+MOVE_PAGE = 200
 REFUSED_PARAM, REFUSED_SALT = "refused", "games.table.refused"
 
 
@@ -454,16 +457,20 @@ def replay(request, game, token):
 def _replay_context(match, deal, step, url, review, owner):
     """What the replay of a finished deal shows at `step` (the position before the deal's action
     `step`; the last step is the deal's end): the board with every hand open, each move of the deal
-    as a link to the position before it, and what the review says of the reader's decisions.
-    `url(k)` is the address of step k."""
+    as a link to the position before it (MOVE_PAGE of them at a time, the page that holds the step,
+    with links to the moves before and after it), and what the review says of the reader's
+    decisions. `url(k)` is the address of step k."""
     ui, table, game = match.ui, match.table, match.game
     first, last = match.deal_span(deal)
     steps = last - first
     step = max(0, min(step, steps))
     index = first + step
     marked = review.marked()
+    # The page of the move list that holds this step (the deal's end is on the last page).
+    page_start = min(step, steps - 1) // MOVE_PAGE * MOVE_PAGE if steps else 0
+    page_end = min(page_start + MOVE_PAGE, steps)
     moves = []
-    for i in range(first, last):
+    for i in range(first + page_start, first + page_end):
         seat = table.actions[i][0]
         verdict = review.verdicts.get(i) if seat == match.human else None
         lost = verdict and verdict["kind"] == "weighed" and verdict["cost"] >= reviews.NO_COST
@@ -496,6 +503,9 @@ def _replay_context(match, deal, step, url, review, owner):
         "here": here,
         "acted": acted,
         "moves": moves,
+        # The moves before and after this page of the list: how many, and the step that opens them.
+        "moves_before": {"n": page_start, "url": url(page_start - 1)} if page_start else None,
+        "moves_after": {"n": steps - page_end, "url": url(page_end)} if page_end < steps else None,
         "review": review,
         "review_polls": owner and not review.complete,
         "costliest": costliest,
