@@ -16,7 +16,7 @@ luck ceiling of a match can be measured against it.
 import time
 
 from games.engine.actions import Action
-from games.engine.bots import Bot
+from games.engine.bots import Bot, Evaluation
 from games.engine.cards import piquet_pack
 from games.engine.rng import below
 
@@ -385,51 +385,85 @@ class Expert(Club):
         """The average value over sampled deals of each choice: a suit to play as maker, or None
         to pass (the rest of the bidding then played by club players on the other side and by
         this bot's own best later choice, averaged alike)."""
+        samples = self._bid_samples(view, seat, rng, choices)
+        return {choice: sum(values) / len(values) for choice, values in samples.items()}
+
+    def _bid_samples(self, view, seat, rng, choices):
+        """Each choice's value in each sampled deal (the same deals for every choice)."""
         worlds = self._bid_worlds(view, seat, rng)
         other = 1 - seat
-        totals = {}
+        samples = {}
         for choice in choices:
             if choice is not None:
-                totals[choice] = sum(self._outcome(w, seat, seat, choice) for w in worlds) / len(worlds)
+                samples[choice] = tuple(self._outcome(w, seat, seat, choice) for w in worlds)
         if None in choices:
-            totals[None] = self._pass_value(view, seat, other, worlds)
-        return totals
+            samples[None] = self._pass_samples(view, seat, other, worlds)
+        return samples
 
-    def _pass_value(self, view, seat, other, worlds):
-        """What passing is worth: the rest of the bidding with the other bidding as a club player
-        and this bot's own later choice made once for all the deals in which it comes back."""
+    def _pass_samples(self, view, seat, other, worlds):
+        """What passing is worth in each deal: the rest of the bidding with the other bidding as a
+        club player and this bot's own later choice made once for all the deals in which it comes
+        back (the choice best on average over them)."""
         nd = view.nondealer
-        total = 0.0
         if view.phase == "bid2":
-            if seat == nd:  # the dealer may still name a suit; else the deal is annulled (0)
-                for w in worlds:
-                    taken = self._club_takes(w, other, False)
-                    total += self._outcome(w, seat, other, taken) if taken else 0.0
-            return total / len(worlds)
-        back = []
-        for w in worlds:
+            if seat != nd:
+                return (0.0,) * len(worlds)  # the dealer's pass in round two annuls the deal
+            out = []
+            for w in worlds:
+                taken = self._club_takes(w, other, False)
+                out.append(self._outcome(w, seat, other, taken) if taken else 0.0)
+            return tuple(out)
+        out, back = [None] * len(worlds), []
+        for i, w in enumerate(worlds):
             # Round one goes on with the dealer (if I am the non-dealer); then round two opens with
             # the non-dealer: the other, if I am the dealer.
             taken = self._club_takes(w, other, True) if seat == nd else None
             if taken is None and seat != nd:
                 taken = self._club_takes(w, other, False)
             if taken is not None:
-                total += self._outcome(w, seat, other, taken)
+                out[i] = self._outcome(w, seat, other, taken)
             else:
-                back.append(w)
+                back.append(i)
         if back:
             # My turn in round two: name the suit that does best over these deals, or pass (then,
             # as non-dealer, the other may still name; as dealer, the deal is annulled).
-            means = [sum(self._outcome(w, seat, seat, s) for w in back) / len(back)
-                     for s in SUITS if s != view.turned_suit]
-            passing = 0.0
+            options = [[self._outcome(worlds[i], seat, seat, s) for i in back]
+                       for s in SUITS if s != view.turned_suit]
+            passing = [0.0] * len(back)
             if seat == nd:
-                for w in back:
-                    taken = self._club_takes(w, other, False)
-                    passing += self._outcome(w, seat, other, taken) if taken else 0.0
-                passing /= len(back)
-            total += max(means + [passing]) * len(back)
-        return total / len(worlds)
+                for j, i in enumerate(back):
+                    taken = self._club_takes(worlds[i], other, False)
+                    passing[j] = self._outcome(worlds[i], seat, other, taken) if taken else 0.0
+            chosen = max(options + [passing], key=lambda values: sum(values) / len(values))
+            for j, i in enumerate(back):
+                out[i] = chosen[j]
+        return tuple(out)
+
+    def values(self, view, seat, rng, include=()):
+        """The comparisons the expert decides by, deal by deal, in points of the deal (`seat`'s deal
+        score minus the other's): in the tricks every legal card, solved exactly in each of
+        `worlds` deals consistent with the view (all of them, whatever the clock, so that the same
+        rng gives the same values); in the bidding taking the turned suit or passing, or each suit
+        that may be named and passing, each played out in the same sampled deals. The dix, the
+        declarations and the schmeiss are decided by rule: nothing is weighed there."""
+        legal = self.game.legal_actions(view, seat)
+        if len(legal) < 2:
+            return None
+        if view.phase == "play":
+            solved = [self.game.exact_values(self.game.determinize(view, seat, rng), seat)
+                      for _ in range(self.worlds)]
+            return Evaluation({a: tuple(float(v[a]) for v in solved) for a in legal})
+        if view.phase == "bid1" and Action("schmeiss") not in legal:
+            samples = self._bid_samples(view, seat, rng, [view.turned_suit, None])
+            return Evaluation({Action("accept"): tuple(map(float, samples[view.turned_suit])),
+                               Action("pass"): tuple(map(float, samples[None]))})
+        if view.phase == "bid2":
+            options = [s for s in SUITS if s != view.turned_suit]
+            samples = self._bid_samples(view, seat, rng, options + [None])
+            out = {Action("name", choice=s): tuple(map(float, samples[s])) for s in options}
+            out[Action("pass")] = tuple(map(float, samples[None]))
+            return Evaluation({a: v for a, v in out.items() if a in legal})
+        return None
 
     def bid1(self, view, seat, legal, rng):
         if Action("schmeiss") in legal:

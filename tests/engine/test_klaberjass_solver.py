@@ -219,3 +219,33 @@ def test_bots_choose_legal_actions_from_views_only():
                 action = bot.choose(view, seat, rng)
                 assert G.check(state, seat, action), (level, G.to_text(view), action)
                 state = G.apply(state, seat, action)
+
+
+def test_the_expert_values_a_decision_as_it_decides_it():
+    """Bot.values for the review: in the bidding the same sampled deals the expert bids by (their
+    averages are the values it compares), in the card play every legal card solved exactly in the
+    same worlds; nothing for a decision made by rule or with one choice."""
+    expert = LEVELS["expert"](G)
+    expert.worlds = expert.bid_worlds = 6  # fewer deals than in play: what is checked is how they are used
+    weighed = set()
+    for i in range(6):
+        state = G.new(f"values{i}")
+        while G.to_move(state) and state.deal == 1:
+            seat = min(G.turn(state))
+            view = G.view(state, seat)
+            legal = G.legal_actions(view, seat)
+            evaluation = expert.values(view, seat, rng_for("values", i, len(state.said)))
+            if len(legal) < 2 or view.phase not in ("bid1", "bid2", "play"):
+                assert evaluation is None
+            else:
+                weighed.add(view.phase)
+                assert set(evaluation.samples) == set(legal) and evaluation.worlds > 1
+                assert evaluation == expert.values(view, seat, rng_for("values", i, len(state.said)))
+                if view.phase != "play":
+                    suits = {a.choice or view.turned_suit: a for a in legal if a.kind in ("accept", "name")}
+                    means = expert._bid_values(view, seat, rng_for("values", i, len(state.said)), [*suits, None])
+                    for suit, action in suits.items():
+                        assert evaluation.mean(action) == pytest.approx(means[suit])
+                    assert evaluation.mean(A("pass")) == pytest.approx(means[None])
+            state = G.apply(state, seat, LEVELS["club"](G).choose(view, seat, rng_for("values-play", i)))
+    assert weighed == {"bid1", "bid2", "play"}

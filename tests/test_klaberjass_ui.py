@@ -1,0 +1,172 @@
+"""Klaberjass as the site shows it: the story of a deal told in the right person, the controls of each
+decision offering only what the position offers, boards that never give away a deal's score, and the
+quiz facts the lessons ask about."""
+
+import re
+from html import unescape
+
+import pytest
+from django.template.loader import render_to_string
+from django.utils import translation
+
+from games.controls import Button, CardButton, ChoiceGroup
+from games.engine.actions import Action
+from games.engine.registry import get
+from games.engine.rng import rng_for
+from games.ui import game_ui, site_games
+
+pytestmark = pytest.mark.skipif("klaberjass" not in [g.slug for g in site_games()],
+                                reason="Klaberjass is not on the site")
+
+ADVERBS = r"(?:then |also |now |still )?"
+# "You" with a verb in the third person, or "Your opponent" with one in the second.
+WRONG_PERSON = re.compile(
+    r"\bYou " + ADVERBS + r"(?:plays|takes|passes|accepts|names|says|shows|scores|makes|is|has|exchanges|"
+    r"throws|refuses|leads|deals|turns|wins)\b|\bYour opponent " + ADVERBS + r"(?:play|take|pass|accept|name|"
+    r"say|show|score|make|are|have|exchange|throw|refuse|lead|deal|turn|win)\b")
+MID_SENTENCE_NAME = re.compile(r"[a-z,;] (?:You|Your opponent)\b")
+
+
+def _game():
+    return get("klaberjass")
+
+
+def _match_lines(seed, options=None, deals=3):
+    """Every narrated line of a few deals between club bots, told to each seat."""
+    from games.klaberjass.bots import Club
+
+    game, ui = _game(), game_ui("klaberjass")
+    state = game.new(seed, 2, options)
+    rng = rng_for("ui-test", seed)
+    out = []
+    while game.to_move(state) and state.deal <= deals:
+        seat = min(game.turn(state))
+        action = Club(game).choose(game.view(state, seat), seat, rng)
+        after = game.apply(state, seat, action)
+        for viewer in (0, 1):
+            out += ui.narrate(game, state, seat, action, after, ui.seat_names(viewer, 2), viewer)
+        state = after
+    return out
+
+
+VARIANTS = {"auto_declare": False, "schmeiss": True, "dix_until_first_card": True}
+
+
+@pytest.mark.parametrize("options", [None, VARIANTS])
+def test_the_story_is_told_in_the_right_person(options):
+    with translation.override("en"):
+        lines = _match_lines("person", options) + _match_lines("person2", options)
+    assert lines
+    for line in lines:
+        assert not WRONG_PERSON.search(line), line
+        assert not MID_SENTENCE_NAME.search(line), line
+
+
+def _first(game, state, seat, kinds):
+    """Play club-bot moves from `state` until `seat` faces a decision of one of `kinds`."""
+    from games.klaberjass.bots import Club
+
+    rng = rng_for("ui-test", "first")
+    for _ in range(400):
+        if state.phase in kinds and seat in game.to_move(state):
+            return state
+        mover = min(game.turn(state))
+        state = game.apply(state, mover, Club(game).choose(game.view(state, mover), mover, rng))
+    raise AssertionError(f"no {kinds} decision")
+
+
+def test_the_second_round_never_offers_the_turned_suit():
+    game, ui = _game(), game_ui("klaberjass")
+    for seed in ("r2a", "r2b", "r2c", "r2d", "r2e"):
+        state = game.new(seed)
+        seat = state.nondealer
+        state = game.apply(state, seat, Action("pass"))
+        state = game.apply(state, 1 - seat, Action("pass"))
+        controls = ui.controls(game, state, seat)
+        group = next(i for i in controls.items if isinstance(i, ChoiceGroup))
+        named = {b.action.choice for b in group.buttons}
+        assert state.turned_suit not in named and len(named) == 3
+        assert {str(a) for a in controls.actions()} == {str(a) for a in game.legal_actions(state, seat)}
+
+
+def test_only_the_holder_of_the_seven_is_offered_the_dix():
+    game, ui = _game(), game_ui("klaberjass")
+    seen = set()
+    for n in range(40):
+        state = game.new(f"dix{n}")
+        seat = state.nondealer
+        state = game.apply(state, seat, Action("accept"))
+        if state.phase != "dix":
+            continue
+        seven = "7" + state.trumps
+        for who in (state.to,):
+            buttons = [i for i in ui.controls(game, state, who).items if isinstance(i, Button)]
+            kinds = {b.action.kind for b in buttons}
+            holds = seven in state.hands[who]
+            assert ("dix" in kinds) == holds
+            assert "pass" in kinds
+            seen.add(holds)
+    assert seen == {True, False}
+
+
+def test_the_second_of_king_and_queen_says_bella_on_the_card():
+    game, ui = _game(), game_ui("klaberjass")
+    # Diamonds trumps; the reader led the king of diamonds and won; he now holds the queen.
+    text = ("klaberjass o=t500.s0.x0.l0.m0.a1 seed=? cut=9SKD n=1 d=1 sc=0,0 ph=play to=- pr=AD bt=7S "
+            "h0=ASKSAHTC8C7C9DQD h1=TSQSJH8HACKC9C7D st=8S9SJS7H9HTHQHKHTDJDJCQC tp=D mk=0 tr=- ld=0 w0=KD8D "
+            "w1=- dx=- dl=0:none,1:good sw=n ms=- be=- hist=-")
+    state = game.from_text(text)
+    controls = ui.controls(game, state, 0)
+    card = next(i for i in controls.items if isinstance(i, CardButton) and i.card == "QD")
+    assert str(card.action) == "play:QD=bella"
+    buttons = [i for i in controls.items if isinstance(i, Button)]
+    assert [str(b.action) for b in buttons] == ["play:QD=bella", "play:QD"]
+
+
+def test_a_deal_points_quiz_shows_what_was_won_but_no_total():
+    """A lesson asks "how many points does each side score" at the last card of a deal: the board
+    shows the cards taken so far and the trick, never a total, before and after the answer."""
+    from tutorials.lessons import lesson, question_at, quiz_facts, step_states
+    from tutorials.views import board_context
+
+    ui = game_ui("klaberjass")
+    step = next(s for s in lesson("klaberjass", "counting").steps if s.answer == "deal-points")
+    states = step_states("klaberjass", step)
+    end = states[-1]
+    record = end.history[-1]
+    for state in (states[question_at(step)], end):
+        with translation.override("en"):
+            ctx = board_context(ui, state, step.seat, step.open, controls=False, facts=step.show)
+            html = render_to_string(ui.board_template, {**ctx, "controls": None})
+        text = re.sub(r"\s+", " ", unescape(re.sub(r"<[^>]+>", " ", html)))
+        for total in record.totals + (sum(record.totals),) + tuple(end.scores):
+            if total:
+                assert not re.search(rf"\b{total}\b", text), (total, text)
+        cards = set(re.findall(r'data-card="([^"]+)"', html))
+        assert set(state.won[0]) | set(state.won[1]) <= cards
+    assert "Last trick" in text
+    facts = quiz_facts("klaberjass", step)
+    mine, theirs = [s.points for s in record.scores if s.seat == step.seat], [s.points for s in record.scores
+                                                                               if s.seat != step.seat]
+    assert facts["deal-points"] == f"me:{sum(mine)} opponent:{sum(theirs)}"
+
+
+def test_quiz_facts_name_the_maker_the_sequences_and_the_result():
+    from games.klaberjass.bots import Club
+
+    game, ui = _game(), game_ui("klaberjass")
+    state = game.new("facts")
+    rng = rng_for("facts")
+    results = set()
+    while game.to_move(state) and state.deal <= 6:
+        seat = min(game.turn(state))
+        before = state
+        state = game.apply(state, seat, Club(game).choose(game.view(state, seat), seat, rng))
+        facts = ui.quiz_facts(game, before, state, 0)
+        if state.maker is not None and state.deal == before.deal:
+            assert facts["maker"] == ("me" if state.maker == 0 else "opponent")
+        if state.declared:
+            assert facts["sequence-winner"] in ("me", "opponent", "nobody")
+        if "result" in facts:
+            results.add(facts["result"])
+    assert results
