@@ -17,11 +17,11 @@ expected; anything else (a face-down reserve card coming up, a Stop) makes it pl
 """
 
 from games.engine.actions import Action
-from games.engine.bots import Bot
+from games.engine.bots import Bot, Evaluation
 
 from .game import END, NEXT, STOP, TURN
 from .rules import FOUNDATION_NEXT, HAND, HOUSES, LOAD_TAKES, RESERVE, WASTE, spaces_to_fill
-from .search import Options, TurnSearch, moves_of, opponent_stuck, play_move, position_of
+from .search import LESS, OUT, Options, TurnSearch, moves_of, opponent_stuck, play_move, position_of
 
 MAX_STEPS = 80  # moves a greedy plan may make before it turns a card (a guard: plans end well before)
 
@@ -220,6 +220,60 @@ class Expert(CrapetteBot):
 
     level = "expert"
     budget = 3000  # positions per search: the rare huge stretch is cut short, not slow
+    worlds = 8  # the deals a review's values are given over (``values``)
+    going_out = 30  # what going out is worth besides the cards shed: the winner's 30 (crapette.score.win)
+
+    def values(self, view, seat, rng, include=()):
+        """How the expert weighs a decision of its turn, in points of the deal: for each legal
+        action, how far the player can bring his count down (2 for each reserve card, 1 for each
+        other card of his) before he turns up his next talon card, taking that action first and
+        then the best line of the stretch (30 more when he goes out). A move that skips an
+        obligation (the callable mode) is valued as the Stop it invites leaves it: taken back, the
+        owed move made, the turn over. Given over `worlds` deals of the hidden cards dealt from
+        the view: when no card the player cannot see comes up in the stretch, the search of the
+        view holds in every one of them; when a face-down reserve card can come up, each deal is
+        searched with its own. None outside the player's own turn, while he owes the move a Stop
+        left him (the rule chooses it), or with one choice."""
+        if view.phase != "play" or view.turn != seat or view.owed is not None:
+            return None
+        legal = self.game.legal_actions(view, seat)
+        if len(legal) < 2:
+            return None
+        seen = self._stretch_values(view, seat, legal, known_only=True)
+        if seen is not None:
+            return Evaluation({a: (v,) * self.worlds for a, v in seen.items()})
+        dealt = [self._stretch_values(self.game.determinize(view, seat, rng), seat, legal, known_only=False)
+                 for _ in range(self.worlds)]
+        return Evaluation({a: tuple(values[a] for values in dealt) for a in legal})
+
+    def _stretch_values(self, state, seat, legal, known_only):
+        """Each legal action's value in one position (a view, or a deal with every card known), or
+        None when known_only and a card not known would come up in the stretch."""
+        game = self.game
+        found = TurnSearch(position_of(state, seat), seat, state.options, whole_turn=False, budget=self.budget)
+        if known_only and found.unknown:
+            return None
+        best = found.best()
+        start = state.count(seat)
+        out = {}
+        for action in legal:
+            after = game.apply(state, seat, action)
+            fault = after.fault
+            if fault is not None and fault.open and fault.seat == seat:
+                after = game.apply(after, 1 - seat, STOP)
+                while after.phase == "play" and after.owed is not None and after.turn == seat:
+                    after = game.apply(after, seat, min(game.legal_actions(after, seat)))
+            if action.kind != "move" or after.phase != "play" or after.turn != seat:
+                left, out_ = after.count(seat), after.count(seat) == 0
+            else:
+                pos = position_of(after, seat)
+                reached = best.get(pos.key())
+                if reached is None:  # a position the search did not keep (its budget ran out)
+                    more = TurnSearch(pos, seat, state.options, whole_turn=False, budget=self.budget)
+                    reached = more.best()[more.root]
+                left, out_ = -reached[LESS], reached[OUT]
+            out[action] = float(start - left + (self.going_out if out_ else 0))
+        return out
 
     def steps(self, view, seat, rng):
         self.callable = view.options.callable

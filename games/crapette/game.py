@@ -149,7 +149,8 @@ class Crapette(Game):
         """The compulsory moves of a skipped obligation, in the position before the faulty move."""
         if rule == "crapette.duty.fill-spaces":
             card = _top(state.reserves[seat])
-            return [(card, RESERVE[seat], HOUSES[k]) for k in range(8) if not state.houses[k]] if card else []
+            space = next((HOUSES[k] for k in range(8) if not state.houses[k]), None)
+            return [(card, RESERVE[seat], space)] if card and space else []
         found = self.duty(state, seat)
         return list(found[1]) if found else []
 
@@ -286,6 +287,12 @@ class Crapette(Game):
             htop = _top(state.houses[tidx - 1])
             if htop is not None and card not in HOUSE_TAKES[htop]:
                 return refuse("crapette.house.build", card=card, target=dst, top=htop)
+            if htop is None:
+                # The eight houses are alike (common property, no rule reads their number): a
+                # card moved into a space goes to the first one, as a new foundation does.
+                free = next(HOUSES[k] for k in range(8) if not state.houses[k] and HOUSES[k] != src)
+                if free != dst:
+                    return refuse("crapette.house.space", card=card, target=dst, reason="first-space", space=free)
         elif tkind in ("reserve", "waste") and tidx == other:
             pile = state.reserves[other] if tkind == "reserve" else state.wastes[other]
             if not pile:
@@ -488,6 +495,14 @@ class Crapette(Game):
                 return self._finish(s, "win", offender)
         return self._pass_turn(s, offender)
 
+    def before_fault(self, state):
+        """The position just before the move a Stop would take back (its obligations are the ones
+        the offender skipped), or None when no Stop can be called now."""
+        f = state.fault
+        if f is None or not f.open:
+            return None
+        return self._undo(state, f)
+
     def _undo(self, s, f):
         """The position before the faulty move (the turn given back to the offender)."""
         seat, action = f.seat, f.action
@@ -609,53 +624,95 @@ class Crapette(Game):
         return Outcome(over, state.scores, winners, state.records)
 
     # --- puzzles: goals and exact values -------------------------------------------------------
+    # A goal is reached with the cards of this stretch of the turn: what the player can see
+    # before he turns up his next talon card (the search never turns one). "foundations-N" asks
+    # for N cards on the foundations in all (a puzzle sets N to the most the stretch allows).
     GOALS = {
-        "empty-reserve": "empty your reserve before your turn ends",
-        "go-out": "get rid of your last card (reserve, talon and waste) this turn and win the deal",
+        "empty-reserve": "empty your reserve before you turn up your next card",
+        "go-out": "get rid of your last card (reserve, talon and waste) and win the deal",
         "block-opponent": "leave your opponent's reserve card with nowhere to go",
+        "clean-move": "make a move that skips no obligation (callable mode)",
     }
+    FOUNDATION_GOAL = "foundations-"
+    MAX_FOUNDATION_CARDS = 104
 
     def goals(self):
-        return dict(self.GOALS)
+        out = dict(self.GOALS)
+        out.update({f"{self.FOUNDATION_GOAL}{n}": f"bring the foundations to {n} cards before you turn up your next card"
+                    for n in range(1, self.MAX_FOUNDATION_CARDS + 1)})
+        return out
+
+    def _foundation_target(self, goal):
+        if goal.startswith(self.FOUNDATION_GOAL):
+            n = goal[len(self.FOUNDATION_GOAL):]
+            if n.isdigit() and 1 <= int(n) <= self.MAX_FOUNDATION_CARDS:
+                return int(n)
+        return None
 
     def goal_reached(self, state, seat, goal):
+        target = self._foundation_target(goal)
+        if target is not None:
+            return sum(len(f) for f in state.foundations) >= target
         if goal not in self.GOALS:
             raise KeyError(goal)
         if goal == "empty-reserve":
             return not state.reserves[seat]
         if goal == "go-out":
             return state.remaining(seat) == 0
+        if goal == "clean-move":
+            last = state.last
+            if last is None or last[0] != seat or last[1].kind == "stop":
+                return False
+            f = state.fault
+            return not (f is not None and f.seat == seat and f.action == last[1])
         from .search import opponent_stuck, position_of
 
         return state.phase == "play" and opponent_stuck(position_of(state, seat), seat)
 
     def goal_reachable(self, state, seat, goal):
-        """Searched over the rest of the turn (every talon card turned must be known, else None):
-        can `seat` reach the goal before his turn ends? The opponent has no say in it (in the
-        callable mode the search makes no move he could stop)."""
+        """Can `seat` still reach the goal in this stretch of his turn, before he turns up a card,
+        with what he can see? Searched over his view: True when some line of moves reaches it;
+        False when none does and every card that matters is known; None when a card he cannot
+        see decides it (a face-down reserve card coming up) or the search is too big. The
+        opponent has no say in it (in the callable mode the search makes no move he could stop)."""
         if self.goal_reached(state, seat, goal):
             return True
         if state.phase != "play" or state.turn != seat:
             return False
+        if goal == "clean-move":
+            f = state.fault
+            if f is not None and f.open and f.seat == seat:
+                return False  # the move just made skipped an obligation: it cannot be unmade
+            return any(a.kind != "stop" and self.breach(state, seat, a) is None for a in self.legal_actions(state, seat))
         if state.owed is not None:
             return any(self.goal_reached(self.apply(state, seat, a), seat, goal) for a in self.legal_actions(state, seat))
-        from .search import BLOCK, EMPTY, OUT, search
+        from .search import BLOCK, EMPTY, FOUND, OUT, search
 
-        found = search(state, seat, whole_turn=True, budget=EXACT_BUDGET)
-        metric = {"empty-reserve": EMPTY, "go-out": OUT, "block-opponent": BLOCK}[goal]
-        if found.best()[found.root][metric]:
+        found = search(self.view(state, seat), seat, whole_turn=False, budget=EXACT_BUDGET)
+        best = found.best()[found.root]
+        target = self._foundation_target(goal)
+        if target is not None:
+            reached = best[FOUND] >= target
+        else:
+            reached = bool(best[{"empty-reserve": EMPTY, "go-out": OUT, "block-opponent": BLOCK}[goal]])
+        if reached:
             return True
         return False if found.exact else None
 
     def exact_values(self, state, seat):
         """For the player whose turn it is, each legal action's value: the most cards he can put
         on the foundations from here to the end of his turn after taking it (the card it plays
-        counted). None when a card that matters is unknown (a talon card to be turned, a face-down
-        reserve card to come up: in a view) or the search would be too big to be sure."""
+        counted). Searched over what he can see: None when a card he cannot see would matter (a
+        talon card to be turned, a face-down reserve card to come up) or the search would be too
+        big to be sure. So a replay's review judges a decision by what the player knew, and a
+        puzzle never plays out a line that turns up a card the learner has not seen."""
         from .search import FOUND, TurnSearch, position_of, search
 
         if state.phase != "play" or seat != state.turn or CAP - state.moves < 200:
             return None
+        if state.fault is not None and state.fault.open:
+            return None  # what comes next depends on a Stop call, not on a search
+        state = self.view(state, seat)
         legal = self.legal_actions(state, seat)
         base = sum(len(f) for f in state.foundations)
         if state.owed is not None:

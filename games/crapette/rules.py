@@ -25,7 +25,7 @@ RULES = RuleBook(
     # Where they may go
     Rule("crapette.foundation.ace", "an empty foundation takes only an ace; a new foundation is started on the first free space"),
     Rule("crapette.foundation.follow", "a foundation is built up in suit, one rank at a time, up to the king"),
-    Rule("crapette.house.space", "an empty house takes any available card"),
+    Rule("crapette.house.space", "an empty house takes any available card; a card moved into a space goes to the first empty house"),
     Rule("crapette.house.build", "a house is built down in alternating colours: one rank lower and the other colour"),
     Rule("crapette.load.suit", "you may load your opponent's reserve or waste pile with a card of the same suit one rank higher or lower than its top card"),
     Rule("crapette.load.empty", "an empty reserve or waste pile of the opponent cannot be loaded"),
@@ -173,8 +173,8 @@ def building_moves(seat, reserve_top, hand, waste_top, house_tops, foundation_to
         for target in house_for.get(card, ()):
             if target != source:
                 out.append((card, source, target))
-        for target in spaces:
-            out.append((card, source, target))
+        if spaces:  # a card goes into the first empty house: the houses are alike (see house.space)
+            out.append((card, source, spaces[0]))
         if card in load_r:
             out.append((card, source, RESERVE[other]))
         if card in load_w:

@@ -11,8 +11,8 @@ so a card moved to house 3 or to house 6 leads to one position.
 ``segment`` stops before each talon turn (what a player can plan knowing only the cards in sight);
 ``whole_turn`` also turns talon cards when they are known (a full position) and goes on to the end
 of the turn. Either way the search answers, for every reachable position: the most cards on the
-foundations, whether the reserve can be emptied, whether the player can go out, and whether the
-opponent's reserve card can be left with nowhere to go. A card that would decide something but is
+foundations, whether the reserve can be emptied, whether the player can go out, whether the
+opponent's reserve card can be left with nowhere to go, and the lowest count he can get down to. A card that would decide something but is
 unknown (a face-down reserve card turned up, a talon card in a view) marks the answer as not
 exact, and so does running out of the node budget.
 """
@@ -22,8 +22,8 @@ from .rules import FOUNDATION_NEXT, HOUSE_TAKES, LOAD_TAKES, PLACE, RANK, buildi
 BUDGET = 20_000  # positions a search may visit before it gives up being exact
 
 # Node metrics, each "the best reachable": foundation cards, reserve emptied, gone out, opponent
-# blocked. Indexes into the tuples below.
-FOUND, EMPTY, OUT, BLOCK = 0, 1, 2, 3
+# blocked, the player's count left (negated, so that more is better). Indexes into the tuples below.
+FOUND, EMPTY, OUT, BLOCK, LESS = 0, 1, 2, 3, 4
 
 
 class Pos:
@@ -52,6 +52,11 @@ class Pos:
 
     def foundation_cards(self):
         return sum(RANK[t] for t in self.ftops if t is not None)
+
+    def count(self):
+        """The player's count as the scoring reads it: 2 for each reserve card, 1 for each card of
+        his talon and waste, the hand card with them."""
+        return 2 * len(self.reserve) + len(self.talon) + len(self.waste) + (self.hand is not None)
 
 
 def position_of(state, seat):
@@ -218,10 +223,11 @@ class TurnSearch:
 
     # --- answers ------------------------------------------------------------------------------
     def metrics(self, pos):
-        """(foundation cards, reserve empty, gone out, opponent stuck) of one position."""
+        """(foundation cards, reserve empty, gone out, opponent stuck, minus the count left) of one
+        position."""
         empty = not pos.reserve
         out = empty and pos.hand is None and not pos.talon and not pos.waste
-        return (pos.foundation_cards(), empty, out, opponent_stuck(pos, self.seat))
+        return (pos.foundation_cards(), empty, out, opponent_stuck(pos, self.seat), -pos.count())
 
     def best(self):
         """For every reached position, the best of each metric over what can still be reached
@@ -274,18 +280,19 @@ class TurnSearch:
                             break
                     comps.append(comp)
         value = []
+        width = len(own[self.root])
         for comp in comps:  # successors' components were numbered first
-            best = [0, False, False, False]
+            best = list(own[comp[0]])
             for v in comp:
                 m = own[v]
-                for j in range(4):
+                for j in range(width):
                     if m[j] > best[j]:
                         best[j] = m[j]
                 for w in succ[v]:
                     c = comp_of[w]
                     if c != comp_of[v]:
                         bw = value[c]
-                        for j in range(4):
+                        for j in range(width):
                             if bw[j] > best[j]:
                                 best[j] = bw[j]
             value.append(tuple(best))
@@ -308,4 +315,4 @@ def search(state, seat, whole_turn=False, budget=BUDGET):
 
 
 __all__ = ["TurnSearch", "Pos", "search", "position_of", "play_move", "turn_card", "opponent_stuck", "FOUND",
-           "EMPTY", "OUT", "BLOCK"]
+           "EMPTY", "OUT", "BLOCK", "LESS"]

@@ -10,10 +10,12 @@ from collections import Counter
 import pytest
 
 from games.crapette import GAME
+from games.crapette.bots import Expert
 from games.crapette.rules import FOUNDATION_NEXT, HOUSE_TAKES, LOAD_TAKES, foundation_pile
-from games.crapette.search import BLOCK, EMPTY, FOUND, OUT, TurnSearch, position_of, search
+from games.crapette.search import BLOCK, EMPTY, FOUND, LESS, OUT, TurnSearch, position_of, search
 from games.engine.cards import double_pack
-from tests.engine.test_crapette_rules import legal, play, position
+from games.engine.rng import rng_for
+from tests.engine.test_crapette_rules import callable_, legal, play, position
 
 pytestmark = pytest.mark.engine
 
@@ -47,14 +49,14 @@ def _key(state):
 def brute_force(state, seat, whole_turn):
     """The best of each measure over every position seat's actions reach before his turn ends
     (before he turns a talon card, unless whole_turn)."""
-    best = [0, False, False, False]
+    best = [0, False, False, False, -state.count(seat)]
     base = sum(len(f) for f in state.foundations)
     seen = {_key(state)}
     todo = [state]
     while todo:
         s = todo.pop()
         measures = (sum(len(f) for f in s.foundations) - base, not s.reserves[seat], s.remaining(seat) == 0,
-                    stuck(s, seat))
+                    stuck(s, seat), -s.count(seat))
         best = [max(a, b) for a, b in zip(best, measures)]
         if s.phase != "play" or s.turn != seat:
             continue
@@ -131,7 +133,7 @@ def test_search_agrees_with_brute_force_on_small_positions(whole_turn):
         best = found.best()[found.root]
         base = sum(len(f) for f in state.foundations)
         expected = brute_force(state, 0, whole_turn)
-        assert [best[FOUND] - base, best[EMPTY], best[OUT], best[BLOCK]] == expected, G.to_text(state)
+        assert [best[FOUND] - base, best[EMPTY], best[OUT], best[BLOCK], best[LESS]] == expected, G.to_text(state)
         compared += 1
     assert compared == 80
 
@@ -155,26 +157,42 @@ def test_search_steps_are_the_games_legal_actions(case):
 
 
 def test_transpositions_merge_moves_to_interchangeable_houses():
-    # Two empty houses: the 7S to house 3 or to house 6 is one position.
-    state = G.from_text(position("p=0 r0=5C9D/7S r1=6H t0=2C3C w1=5H hs=8D,KSQH,-,JD,9C,-,TS,5S fd=3D,-,-,-,-,-,-,-"))
+    # Two eights of diamonds (two packs): the 7S on the one in house 1 or the one in house 4 is one
+    # position.
+    state = G.from_text(position("p=0 r0=5C9D/7S r1=6H t0=2C3C w1=5H hs=8D,KSQH,4C,8D,9C,JH,TS,5S fd=3D,-,-,-,-,-,-,-"))
     found = search(state, 0)
     successors = found.nodes[found.root][3]
-    assert "move:7S@reserve.0>house.3" in legal(state, 0) and "move:7S@reserve.0>house.6" in legal(state, 0)
+    assert "move:7S@reserve.0>house.1" in legal(state, 0) and "move:7S@reserve.0>house.4" in legal(state, 0)
     assert len(set(successors)) < len(successors)
 
 
+def test_a_card_moved_into_a_space_goes_to_the_first_empty_house():
+    state = G.from_text(position("p=0 r0=5C9D/7S r1=6H t0=2C3C w1=5H hs=8D,KSQH,-,JD,9C,-,TS,5S fd=3D,-,-,-,-,-,-,-"))
+    assert "move:7S@reserve.0>house.3" in legal(state, 0)
+    assert "move:7S@reserve.0>house.6" not in legal(state, 0)
+    verdict = G.check(state, 0, G.parse_action("move:7S@reserve.0>house.6"))
+    assert verdict.rule == "crapette.house.space" and verdict.args["space"] == "house.3"
+    # A house's last card may move into another space only if it is the first one besides its own.
+    assert "move:JD@house.4>house.3" in legal(state, 0)
+
+
 # --- goals ----------------------------------------------------------------------------------
-CHAIN_FIELDS = "p=0 r0=5C9D/7S r1=6C t0=2C3C w1=9C hs=8D,KS,4H,KD,KC,KH9H,TS,5H fd=3D,-,4C,-,-,-,-,-"
+# Goals are searched over what the player sees, up to his next talon card: the face-down cards of
+# his reserve are not known to him, so a goal that needs them cannot be proved. In these positions
+# every reserve card is face up (cards loaded onto it by the opponent), unless the test says not.
+CHAIN_FIELDS = "p=0 r0=5C9D7S r1=6C t0=2C3C w1=9C hs=8D,KS,4H,KD,KC,KH9H,TS,5H fd=3D,-,4C,-,-,-,-,-"
 CHAIN = position(CHAIN_FIELDS)
 # No black 10 for the 9D to go on.
 NO_CHAIN = position(CHAIN_FIELDS.replace("KH9H,TS", "KH9H,TH"))
+# The same reserve, its lower cards face down: the player cannot know what comes up.
+HIDDEN = position(CHAIN_FIELDS.replace("r0=5C9D7S", "r0=5C9D/7S"))
 
 
 def test_goal_empty_reserve_proved_and_played():
     state = G.from_text(CHAIN)
     assert not G.goal_reached(state, 0, "empty-reserve")
     assert G.goal_reachable(state, 0, "empty-reserve") is True
-    # 7S on the 8D, the 9D (turned up) on the 10S, the 5C (turned up) to its foundation.
+    # 7S on the 8D, the 9D on the 10S, the 5C to its foundation.
     after = play(state, (0, "move:7S@reserve.0>house.1"), (0, "move:9D@reserve.0>house.7"),
                  (0, "move:5C@reserve.0>foundation.3"))
     assert G.goal_reached(after, 0, "empty-reserve")
@@ -186,6 +204,11 @@ def test_goal_empty_reserve_proved_and_played():
 def test_goal_empty_reserve_not_reachable():
     state = G.from_text(NO_CHAIN)
     assert G.goal_reachable(state, 0, "empty-reserve") is False
+
+
+def test_a_goal_that_needs_face_down_cards_is_not_proved():
+    state = G.from_text(HIDDEN)
+    assert G.goal_reachable(state, 0, "empty-reserve") is None  # the 9D and 5C are face down to him
 
 
 def test_goal_go_out_by_loading():
@@ -201,39 +224,70 @@ def test_goal_block_opponent():
     assert G.goal_reachable(state, 0, "block-opponent") is True
     assert G.goal_reached(play(state, (0, "move:6D@house.6>house.5")), 0, "block-opponent")
     # Without a red 6 to cover the 7, or a space to fill, the 6H always has a place.
-    free = G.from_text(position("p=0 r0=5C9D/7S r1=6H t0=2C3C w1=5H hs=8D,KSQH,4C,JD,7C,KS,TS,QS fd=3D,-,-,-,-,-,-,-"))
+    free = G.from_text(position("p=0 r0=5C9D7S r1=6H t0=2C3C w1=5H hs=8D,KSQH,4C,JD,7C,KS,TS,QS fd=3D,-,-,-,-,-,-,-"))
     assert G.goal_reachable(free, 0, "block-opponent") is False
 
 
-def test_goals_are_not_known_in_a_view_when_talon_cards_decide():
-    state = G.from_text(NO_CHAIN)
-    assert G.goal_reachable(G.view(state, 0), 0, "empty-reserve") is None  # the talon may help
-    assert G.goals().keys() == {"empty-reserve", "go-out", "block-opponent"}
+def test_goal_foundation_cards():
+    # The foundations hold seven cards: ace to 3 of diamonds, ace to 4 of clubs.
+    state = G.from_text(CHAIN)
+    assert sum(len(f) for f in state.foundations) == 7
+    assert G.goal_reached(state, 0, "foundations-7") and not G.goal_reached(state, 0, "foundations-8")
+    # The 5C goes up once the 7S and 9D are out of the way: eight cards at most.
+    assert G.goal_reachable(state, 0, "foundations-8") is True
+    assert G.goal_reachable(state, 0, "foundations-9") is False
+    assert G.goal_reachable(G.from_text(HIDDEN), 0, "foundations-8") is None
+    with pytest.raises(KeyError):
+        G.goal_reached(state, 0, "foundations-0")
+
+
+def test_goal_clean_move_in_the_callable_mode():
+    # The house card 4D fits its foundation: any other move skips obligation 2.
+    state = G.from_text(callable_(position("p=0 r0=5C9D/7S r1=6H t0=2C3C w1=5H hs=8D,KSQH,4C4D,JD,9C,2H,TS,5S "
+                                           "fd=3D,-,-,-,-,-,-,-")))
+    assert not G.goal_reached(state, 0, "clean-move")
+    assert G.goal_reachable(state, 0, "clean-move") is True
+    right = play(state, (0, "move:4D@house.3>foundation.1"))
+    assert G.goal_reached(right, 0, "clean-move")
+    wrong = play(state, (0, "move:7S@reserve.0>house.1"))
+    assert not G.goal_reached(wrong, 0, "clean-move")
+    assert G.goal_reachable(wrong, 0, "clean-move") is False
+    assert G.exact_values(wrong, 0) is None  # what follows depends on the Stop
+
+
+def test_goals_are_not_known_in_a_view_when_hidden_cards_decide():
+    state = G.from_text(HIDDEN)
+    assert G.goal_reachable(G.view(state, 0), 0, "empty-reserve") is None
+    assert {"empty-reserve", "go-out", "block-opponent", "clean-move", "foundations-12"} <= set(G.goals())
     with pytest.raises(KeyError):
         G.goal_reached(state, 0, "most-points")
 
 
 # --- exact values ---------------------------------------------------------------------------
+# Exact values are searched over what the player sees, like goals: his reserve cards are face up
+# here (loaded by his opponent), and his talon and waste are empty unless a test says otherwise.
 def test_exact_values_count_foundation_cards_to_the_end_of_the_turn():
-    state = G.from_text(position("p=0 r0=5C9D/7S r1=6H w1=5H hs=8D,KSQH,4C,JD,9C,2H,TS,4D fd=3D,-,-,-,-,-,-,-"))
+    state = G.from_text(position("p=0 r0=5C9D7S r1=6H w1=5H hs=8D,KSQH,4C,JD,9C,2H,TS,4D fd=3D,-,-,-,-,-,-,-"))
     values = G.exact_values(state, 0)
     assert set(values) == set(G.legal_actions(state, 0))
     assert values == {G.parse_action("move:4D@house.8>foundation.1"): 1}
-    opened = G.from_text(position("p=0 r0=5C9D/7S r1=6H w1=5H hs=8D,KSQH,4C,JD,9C,2H,TS,5S fd=4D,-,-,-,-,-,-,-"))
+    opened = G.from_text(position("p=0 r0=5C9D7S r1=6H w1=5H hs=8D,KSQH,4C,JD,9C,2H,TS,5S fd=4D,-,-,-,-,-,-,-"))
     values = {str(a): v for a, v in G.exact_values(opened, 0).items()}
     assert values["end"] == 0 and values["move:7S@reserve.0>house.1"] == 0
-    # The 5D lies under the 9D in the reserve: moving the 7S turns the 9D up, then the 9D on the
-    # 10S turns the 5D up, which goes to the foundation.
-    chain = G.from_text(position("p=0 r0=5D9D/7S r1=6H w1=5H hs=8D,KSQH,4C,JD,9C,2H,TS,5S fd=4D,-,-,-,-,-,-,-"))
+    # The 5D lies under the 9D in the reserve: moving the 7S uncovers the 9D, then the 9D on the
+    # 10S uncovers the 5D, which goes to the foundation.
+    chain = G.from_text(position("p=0 r0=5D9D7S r1=6H w1=5H hs=8D,KSQH,4C,JD,9C,2H,TS,5S fd=4D,-,-,-,-,-,-,-"))
     values = {str(a): v for a, v in G.exact_values(chain, 0).items()}
     assert values["move:7S@reserve.0>house.1"] == 1 and values["end"] == 0
 
 
-def test_exact_values_look_through_known_talon_cards():
-    state = G.from_text(position("p=0 r0=5C9D/7S r1=6H t0=4D w1=5H hs=8D,KSQH,4C,JD,9C,2H,TS,5S fd=3D,-,-,-,-,-,-,-"))
-    values = {str(a): v for a, v in G.exact_values(state, 0).items()}
-    assert values["turn"] == 1  # the 4D turned up goes to its foundation
-    assert G.exact_values(G.view(state, 0), 0) is None  # in a view the talon card is unknown
+def test_exact_values_need_every_card_that_matters_in_sight():
+    # A talon card to turn, or a face-down reserve card to come up: the player cannot know it.
+    talon = G.from_text(position("p=0 r0=5C9D7S r1=6H t0=4D w1=5H hs=8D,KSQH,4C,JD,9C,2H,TS,5S fd=3D,-,-,-,-,-,-,-"))
+    assert G.exact_values(talon, 0) is None
+    hidden = G.from_text(position("p=0 r0=5D9D/7S r1=6H w1=5H hs=8D,KSQH,4C,JD,9C,2H,TS,5S fd=4D,-,-,-,-,-,-,-"))
+    assert G.exact_values(hidden, 0) is None
+    assert G.exact_values(G.view(talon, 0), 0) is None
 
 
 def test_exact_values_give_up_when_the_search_is_too_big():
@@ -252,3 +306,30 @@ def test_breach_names_the_obligation_a_move_would_skip():
     assert G.breach(state, 0, G.parse_action("move:7S@reserve.0>house.1")) == "crapette.duty.foundation"
     assert G.breach(state, 0, G.parse_action("move:4D@house.3>foundation.1")) is None
     assert G.breach(state, 0, G.parse_action("turn")) == "crapette.duty.foundation"
+
+
+# --- the expert's values, for the review of a deal ----------------------------------------------
+def _values(text):
+    view = G.view(G.from_text(text), 0)
+    evaluation = Expert(G).values(view, 0, rng_for("values"))
+    assert evaluation == Expert(G).values(view, 0, rng_for("values"))  # the same rng, the same values
+    assert evaluation.worlds == Expert.worlds and set(evaluation.samples) == set(G.legal_actions(view, 0))
+    return {str(a): values for a, values in evaluation.samples.items()}
+
+
+def test_the_expert_values_a_move_by_the_count_it_sheds_before_the_next_card():
+    # Both reserve cards can go (7S on the 8D, then the 9D on the 10S): 4 points of count; turning
+    # the next card first sheds nothing before it. Every card that matters is in sight, so every
+    # world says the same.
+    values = _values(position("p=0 r0=9D7S r1=6H t0=2C3C w1=5H hs=8D,KSQH,4C,JD,9C,2H,TS,5S fd=-,-,-,-,-,-,-,-"))
+    assert values["move:7S@reserve.0>house.1"] == (4.0,) * Expert.worlds
+    assert values["turn"] == (0.0,) * Expert.worlds
+
+
+def test_a_move_that_skips_an_obligation_is_valued_as_the_stop_it_invites():
+    # Callable mode: the 4D must go up first. The 7S moved instead is taken back by a Stop, the 4D
+    # goes up for the player, and his turn is over: his reserve stays as it was.
+    values = _values(callable_(position("p=0 r0=9D7S r1=6H t0=2C3C w1=5H hs=8D,KSQH,4C4D,JD,9C,2H,TS,5S "
+                                        "fd=3D,-,-,-,-,-,-,-")))
+    assert values["move:4D@house.3>foundation.1"][0] == 4.0
+    assert values["move:7S@reserve.0>house.1"][0] == 0.0
