@@ -8,6 +8,7 @@ from tutorials.lessons import Lesson, Step
 
 GAMES = [g.slug for g in registry.all_games() if lessons.lessons(g.slug) or puzzles.puzzles(g.slug)]
 MINIMUM = {
+    "crapette": {"lessons": 5, "steps": 8, "puzzles": 15, "themes": 4},
     "ecarte": {"lessons": 4, "steps": 8, "puzzles": 15, "themes": 3},
     "klaberjass": {"lessons": 5, "steps": 8, "puzzles": 15, "themes": 4},
     "shithead": {"lessons": 4, "steps": 8, "puzzles": 12, "themes": 3},

@@ -1,0 +1,126 @@
+"""Crapette's ui over whole deals in both stop modes and both languages: every action is told in
+sentences with no placeholder left, every decision's controls and board render, Stop calls are
+explained with the obligation that was skipped, and the hint's reason is given for every choice
+the club player makes."""
+
+import re
+
+import pytest
+from django.template.loader import render_to_string
+from django.utils import translation
+
+from games.engine.play import interruption
+from games.engine.registry import all_games
+from games.engine.rng import rng_for
+
+pytestmark = pytest.mark.skipif("crapette" not in [g.slug for g in all_games()],
+                                reason="crapette is left out of this run (DOJO_GAMES)")
+
+LEFTOVER = re.compile(r"%\(|%s|\{\{|\{%")
+
+
+def _ui():
+    from games.ui import game_ui
+
+    return game_ui("crapette")
+
+
+def _one_deal(options, seed):
+    """(state, seat, action, after) of one deal between beginners, who forget obligations and
+    miss Stops now and then (so the callable mode sees both right and missed calls)."""
+    ui = _ui()
+    game = ui.game
+    bots = {s: ui.levels["beginner"](game) for s in (0, 1)}
+    state = game.new(seed, 2, game.options(options))
+    out = []
+    for k in range(3000):
+        rng = rng_for("ui-test", seed, k)
+        taken = interruption(game, state, bots, rng)
+        if taken is None:
+            seat = min(game.turn(state))
+            taken = seat, bots[seat].choose(game.view(state, seat), seat, rng)
+        after = game.apply(state, *taken)
+        out.append((state, taken[0], taken[1], after))
+        state = after
+        if state.phase != "play":
+            break
+    return out
+
+
+@pytest.mark.parametrize("mode", ["enforced", "callable"])
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_a_whole_deal_is_told_and_drawn(mode, lang):
+    ui = _ui()
+    game = ui.game
+    steps = _one_deal({"stop_mode": mode}, f"ui-{mode}")
+    assert steps[-1][3].phase in ("end", "over")
+    stops = 0
+    with translation.override(lang):
+        names = ui.seat_names(0, 2)
+        for n, (before, seat, action, after) in enumerate(steps):
+            said = ui.narrate(game, before, seat, action, after, names, 0)
+            assert said and not any(LEFTOVER.search(s) for s in said), (str(action), said)
+            if action.kind == "stop":
+                stops += 1
+                assert any(str(ui.rules[before.fault.duty].title) in s for s in said), said
+            if n % 7 == 0 or action.kind == "stop":
+                for viewer in (0, 1):
+                    view = game.view(before, viewer)
+                    html = render_to_string(ui.board_template, {
+                        "board": ui.board(view, viewer, ui.seat_names(viewer, 2)),
+                        "controls": ui.controls(game, view, viewer), "pack": "french", "highlight": True,
+                        "live": True})
+                    assert not LEFTOVER.search(html)
+                assert ui.phase_text(game.view(before, 0), 0)
+        summary = ui.deal_summary(game.view(steps[-1][3], 0), 0, names)
+        assert summary and summary["counts"] and not LEFTOVER.search(str(summary))
+        html = render_to_string(ui.summary_template, {"summary": summary, "urls": {"rules": "/rules/"}})
+        assert "crapette.end." in html
+    if mode == "callable":
+        assert stops > 0, "no Stop was called in a deal between beginners"
+
+
+def test_every_club_choice_has_a_reason_and_a_description():
+    ui = _ui()
+    game = ui.game
+    club = ui.levels["club"](game)
+    steps = _one_deal({"stop_mode": "callable"}, "ui-hints")
+    kinds = set()
+    for n, (before, seat, _action, _after) in enumerate(steps[:400]):
+        if seat not in game.turn(before):
+            continue
+        view = game.view(before, seat)
+        if len(game.legal_actions(view, seat)) < 2:
+            continue
+        choice = club.choose(view, seat, rng_for("hint", n))
+        for lang in ("en", "ja"):
+            with translation.override(lang):
+                assert ui.hint_reason(view, seat, choice) and not LEFTOVER.search(ui.hint_reason(view, seat, choice))
+                assert ui.describe(view, seat, choice)
+        kinds.add(choice.kind)
+    assert {"move", "turn"} <= kinds
+
+
+def test_the_opening_says_who_starts_and_why():
+    ui = _ui()
+    game = ui.game
+    state = game.new("opening")
+    with translation.override("en"):
+        lines = ui.opening(game.view(state, 0), 0, ui.seat_names(0, 2))
+    assert len(lines) == 2 and ("you start" in lines[0] or "starts" in lines[0])
+    assert "reserve card" in lines[1]
+
+
+def test_controls_identify_cards_by_place_and_offer_every_legal_move():
+    """Two packs: the same card may lie on top of two houses; each is its own control, found by
+    its zone, and every legal action is among the controls."""
+    ui = _ui()
+    game = ui.game
+    for before, seat, _action, _after in _one_deal({}, "ui-places")[:300:5]:
+        if seat not in game.turn(before):
+            continue
+        controls = ui.controls(game, before, seat)
+        offered = set(controls.actions())
+        assert set(game.legal_actions(before, seat)) <= offered
+        zones = [(i.card, i.zone) for i in controls.items if hasattr(i, "targets")]
+        assert len(zones) == len(set(zones))
