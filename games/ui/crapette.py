@@ -570,7 +570,8 @@ def _side(view, s, seat, names, opened):
         "reserve_count": len(reserve), "reserve_down": down,
         # Face down: known only in an open position (a replay); else drawn as one back.
         "reserve_down_cards": reserve[:down] if opened and down and None not in reserve[:down] else (),
-        "reserve_up": reserve[down:-1] if reserve else (),  # loaded cards under the top, face up
+        # Loaded cards under the top, face up: drawn as corners, like a house's fan.
+        "reserve_up": [{"code": c, "tab": _tab(c)} for c in reserve[down:-1]] if reserve else (),
         "reserve_top": _top(reserve),
         "talon_count": len(talon),
         "talon_cards": tuple(reversed(talon)) if known_talon else (),  # next card first
