@@ -220,7 +220,10 @@ class Expert(CrapetteBot):
 
     level = "expert"
     budget = 3000  # positions per search: the rare huge stretch is cut short, not slow
-    worlds = 8  # the deals a review's values are given over (``values``)
+    # A review weighs every decision of a deal (often two hundred): its values are given over fewer
+    # deals and a smaller search than play, so that a deal is reviewed in well under a minute.
+    worlds = 4  # the deals a review's values are given over (``values``)
+    review_budget = 1000  # positions per search of ``values``
     going_out = 30  # what going out is worth besides the cards shed: the winner's 30 (crapette.score.win)
 
     def values(self, view, seat, rng, include=()):
@@ -250,7 +253,8 @@ class Expert(CrapetteBot):
         """Each legal action's value in one position (a view, or a deal with every card known), or
         None when known_only and a card not known would come up in the stretch."""
         game = self.game
-        found = TurnSearch(position_of(state, seat), seat, state.options, whole_turn=False, budget=self.budget)
+        found = TurnSearch(position_of(state, seat), seat, state.options, whole_turn=False,
+                           budget=self.review_budget)
         if known_only and found.unknown:
             return None
         best = found.best()
@@ -269,7 +273,7 @@ class Expert(CrapetteBot):
                 pos = position_of(after, seat)
                 reached = best.get(pos.key())
                 if reached is None:  # a position the search did not keep (its budget ran out)
-                    more = TurnSearch(pos, seat, state.options, whole_turn=False, budget=self.budget)
+                    more = TurnSearch(pos, seat, state.options, whole_turn=False, budget=self.review_budget)
                     reached = more.best()[more.root]
                 left, out_ = -reached[LESS], reached[OUT]
             out[action] = float(start - left + (self.going_out if out_ else 0))
