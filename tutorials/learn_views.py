@@ -4,6 +4,7 @@ from django.http import Http404
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import translation
+from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -276,7 +277,8 @@ def puzzles_index(request, game):
         if missed and status != "failed":
             continue
         rows.append({"puzzle": p, "question": p.question[lang], "status": status,
-                     "theme": puzzle_data.theme_name(game, p.theme, lang)})
+                     "theme": puzzle_data.theme_name(game, p.theme, lang), "proof": puzzle_data.proof(p),
+                     "deals": f"{p.sampled:,}"})
     themes = [(t, puzzle_data.theme_name(game, t, lang)) for t in puzzle_data.themes(game)]
     return render(request, "tutorials/puzzles.html", {
         "game": info, "rows": rows, "themes": themes, "theme": theme, "level": level,
@@ -422,7 +424,8 @@ def puzzle_page(request, game, puzzle):
             said = list(answer.narration) + [line for before, seat, reply, after in attempt.replies
                                               for line in ui.narrate(engine, before, seat, reply, after, names, p.seat)]
             if attempt.finished():
-                result = {"ok": True, "more": False, "narration": said, "text": p.explanation[lang]}
+                result = {"ok": True, "more": False, "narration": said, "text": p.explanation[lang],
+                          "figures": _figures(ui, p, lang)}
                 if mark.get("status") != "failed":
                     mark["status"] = "solved"
                 mark["solved"] = True
@@ -433,7 +436,8 @@ def puzzle_page(request, game, puzzle):
             default = (_("That move is legal, but after it the goal can no longer be reached.") if p.goal
                        else _("That move is legal, but it does not achieve the best result."))
             result = {"ok": False, "text": words or default,
-                      "refutation": _refutation(game, state, p.seat, action, names)}
+                      "refutation": _refutation(game, state, p.seat, action, names),
+                      "figures": _figures(ui, p, lang, only=str(action))}
         if not result["ok"] and not mark.get("solved"):
             mark["status"] = "failed"
         mark["tries"] = mark.get("tries", 0) + 1
@@ -450,13 +454,47 @@ def puzzle_page(request, game, puzzle):
         "question": p.question[lang], "made": made, "result": result,
         "board_template": ui.board_template,
         "hints": p.hints[lang][:hint_level], "more_hints": hint_level < len(p.hints[lang]),
-        "next_hint": hint_level + 1, "status": mark.get("status"),
+        "next_hint": hint_level + 1, "status": mark.get("status"), "proof": puzzle_data.proof(p),
+        "deals": f"{p.sampled:,}",
         "post_url": reverse("puzzle", args=[game, p.id]),
         "next_puzzle": _next_puzzle(game, p),
     }
     ctx.update(board_context(ui, attempt.state, p.seat, p.open, controls=not finished, facts=p.show))
     template = "tutorials/puzzle.html#puzzle" if request.htmx else "tutorials/puzzle.html"
     return render(request, template, ctx, status=400 if error else 200)
+
+
+def _signed(x):
+    """+77.4, −4.2 (a true minus sign), 0.0."""
+    return "0.0" if round(x, 1) == 0 else f"{x:+.1f}".replace("-", "\u2212")
+
+
+def _figures(ui, p, lang, only=None):
+    """What a sampled puzzle's stored figures say of each action (of `only`, if given), the best
+    average first, in words of the page: None for a puzzle that is not sampled."""
+    if not p.sampled:
+        return None
+    rec = puzzle_data.sampled_record(p.game, p.id)
+    if rec is None:
+        return None
+    engine = ui.game
+    view = engine.view(engine.from_text(p.position), p.seat)
+    answers = {str(engine.parse_action(t)) for t in p.answers}
+    number = (lambda x: f"{x:.2f}") if rec["unit"] == "finish" else _signed
+    rows = []
+    for text, f in puzzle_data.stored_figures(p):
+        if only is not None and text != only:
+            continue
+        rows.append({
+            "action": capfirst(ui.describe(view, p.seat, engine.parse_action(text))), "best": text in answers,
+            "deals": f"{f.deals:,}", "rate": f"{round(100 * f.ahead / f.deals)}%",
+            "rate_low": f"{round(100 * f.ahead_low)}%", "rate_high": f"{round(100 * f.ahead_high)}%",
+            "mean": number(f.mean), "low": number(f.low), "high": number(f.high),
+        })
+    if not rows:
+        return None
+    return {"rows": rows, "unit": rec["unit"], "deals": f"{rec['deals']:,}",
+            "policy": puzzle_data.policy_text(p.game, rec["policy"], lang)}
 
 
 def _next_puzzle(game, p):

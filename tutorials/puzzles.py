@@ -15,19 +15,36 @@ tutorials/content/<game>/puzzles.toml holds ``[[puzzle]]`` entries:
     goal = "empty-reserve"             optional: a goal of the game (Game.goals) instead of a best
                                        move; any line that reaches it is right, answers/line then
                                        show one such line
+    sampled = 1000, seed = "s1"        optional: the answer is backed by that many deals dealt from
+                                       what the seat sees (Game.sampled_values, with this seed)
+                                       instead of a proof; for cards that are hidden and decide it
+
+and a ``[policies]`` table naming, in both languages, how the game plays a sampled deal out
+(``[policies.<id>] en, ja``, the id as the game's Sample gives it).
 
 Where every card that decides the result is known (the game's exact_values), the suite proves
 that each accepted answer achieves the best value and that no other action does as well; every
 learner move of the line is proved the same way. On the page any move that keeps the best value is
 accepted, and the replies to a move off the written line are the best ones the solver finds. A goal
 is proved by the game's own search (goal_reachable) from the position and after every move.
+
+Where the cards that decide the answer are hidden, it cannot be proved: a sampled puzzle's figures
+(each action's result over its deals, deal by deal, with the summary) are kept in
+tutorials/content/<game>/sampled.json, written by ``manage.py sample_puzzles <game>``. The suite
+checks that the summary is that of the deals, that the accepted answer's average is the best with
+its 95% interval above every other's, and deals the first deals again to see that the stored ones
+are what the engine gives today (``rederive``). The page shows the figures from that file.
 """
 
+import dataclasses
+import json
 import tomllib
 from dataclasses import dataclass, field
 from functools import lru_cache
 
 from games.engine import registry
+from games.engine.bots import UNITS
+from games.engine.sampling import Figures, Sample, figures
 
 from .content import ROOT
 from .lessons import unknown_facts
@@ -52,6 +69,8 @@ class Puzzle:
     open: bool = False
     goal: str = ""
     show: tuple = ()  # the board facts (GameUI.board_facts) the puzzle is about
+    sampled: int = 0  # deals the answer is judged over (0: proved, or the author's answer)
+    seed: str = ""  # the sample's seed
 
     def moves(self):
         """The learner's moves in order: the first (any of answers), then each of its own in the line."""
@@ -75,7 +94,8 @@ def parse(game, raw) -> Puzzle:
         hints={lang: tuple(raw.get(f"hints_{lang}", [])) for lang in ("en", "ja")},
         answers=tuple(raw["answers"]), line=_line(raw.get("line", [])),
         wrong={k: dict(v) for k, v in raw.get("wrong", {}).items()}, open=bool(raw.get("open", False)),
-        goal=raw.get("goal", ""), show=tuple(raw.get("show", ())),
+        goal=raw.get("goal", ""), show=tuple(raw.get("show", ())), sampled=int(raw.get("sampled", 0)),
+        seed=str(raw.get("seed", "")),
     )
 
 
@@ -127,6 +147,20 @@ def theme_name(game, theme, lang) -> str:
     return theme_names(game).get(theme, {}).get(lang, theme)
 
 
+@lru_cache(maxsize=16)
+def _policies(game, stamp):
+    with _path(game).open("rb") as f:
+        return {name: dict(words) for name, words in tomllib.load(f).get("policies", {}).items()}
+
+
+def policy_text(game, policy, lang) -> str:
+    """How the game plays a sampled deal out, in words (the file's [policies] table)."""
+    path = _path(game)
+    if not path.exists():
+        return ""
+    return _policies(game, path.stat().st_mtime_ns).get(policy, {}).get(lang, "")
+
+
 def validate_themes(game) -> list[str]:
     """Every theme a puzzle uses needs a name in both languages."""
     names = theme_names(game)
@@ -158,6 +192,7 @@ def validate(p: Puzzle) -> list[str]:
         return problems + [f"{at}: bad position: {e}"]
     if p.seat not in game.to_move(state):
         return problems + [f"{at}: seat {p.seat} is not to move"]
+    start = state
     if p.goal:
         if p.goal not in game.goals():
             return problems + [f"{at}: {game.slug} has no goal {p.goal!r}"]
@@ -187,13 +222,201 @@ def validate(p: Puzzle) -> list[str]:
                 if listed != good:
                     problems.append(f"{at}: best moves are {good}, the puzzle accepts {listed}")
         state = game.apply(state, seat, game.parse_action(accepted[0]))
+    if p.sampled:
+        problems += [f"{at}: {problem}" for problem in _validate_sample(p, game, start)]
     return problems
 
 
 def is_proved(p: Puzzle) -> bool:
     """True when the game could solve the puzzle's position exactly (or prove its goal)."""
+    return _proved(p.game, p.position, p.seat, p.goal)
+
+
+def proof(p: Puzzle) -> str:
+    """How the puzzle's answer is backed: "proved" (exact search or goal search), "sampled" (over
+    the deals the learner cannot rule out), or "" (the author's word)."""
+    if _proved(p.game, p.position, p.seat, p.goal):
+        return "proved"
+    return "sampled" if p.sampled and sampled_record(p.game, p.id) is not None else ""
+
+
+@lru_cache(maxsize=512)
+def _proved(game, position, seat, goal):
+    engine = registry.get(game)
+    state = engine.from_text(position)
+    if goal:
+        return engine.goal_reachable(state, seat, goal) is not None
+    return engine.exact_values(state, seat) is not None
+
+
+# --- sampled puzzles ------------------------------------------------------------------------------
+MIN_DEALS = 100  # fewer deals say too little to judge a choice by
+
+
+def sampled_path(game):
+    return ROOT / game / "sampled.json"
+
+
+@lru_cache(maxsize=16)
+def _sampled(game, stamp):
+    with sampled_path(game).open(encoding="utf-8") as f:
+        return json.load(f)
+
+
+def sampled_data(game) -> dict:
+    """The game's stored samples, by puzzle id (empty when it has none)."""
+    path = sampled_path(game)
+    if not path.exists():
+        return {}
+    return _sampled(game, path.stat().st_mtime_ns)
+
+
+def sampled_record(game, puzzle_id):
+    return sampled_data(game).get(puzzle_id)
+
+
+def sample(p: Puzzle, deals: range) -> Sample | None:
+    """The puzzle's deals numbered `deals`, dealt and played out by its game today."""
     game = registry.get(p.game)
-    state = game.from_text(p.position)
-    if p.goal:
-        return game.goal_reachable(state, p.seat, p.goal) is not None
-    return game.exact_values(state, p.seat) is not None
+    return game.sampled_values(game.from_text(p.position), p.seat, p.seed, deals)
+
+
+def record(p: Puzzle, found: Sample) -> dict:
+    """What sampled.json keeps of a puzzle's sample: where it comes from, and per action (in the
+    order of their texts) the summary, the flags of the deals it came out ahead in, and its value
+    in each deal."""
+    actions = {}
+    for action in sorted(found.values, key=str):
+        values = [int(v) if float(v).is_integer() else float(v) for v in found.values[action]]
+        ahead = found.ahead[action]
+        actions[str(action)] = {"figures": dataclasses.asdict(figures(values, ahead)),
+                                "ahead": "".join("1" if a else "0" for a in ahead), "values": values}
+    return {"position": p.position, "seat": p.seat, "seed": p.seed, "deals": found.deals,
+            "policy": found.policy, "unit": found.unit, "actions": actions}
+
+
+def dumps(data) -> str:
+    """JSON for sampled.json: nested tables indented, a list or a table of plain values on one
+    line (a thousand deals stay a line each)."""
+    def plain(x):
+        return not isinstance(x, (dict, list))
+
+    def out(x, indent):
+        if isinstance(x, dict) and x and not all(plain(v) for v in x.values()):
+            pad = "  " * (indent + 1)
+            body = ",\n".join(f"{pad}{json.dumps(k, ensure_ascii=False)}: {out(v, indent + 1)}"
+                               for k, v in x.items())
+            return "{\n" + body + "\n" + "  " * indent + "}"
+        separators = (", ", ": ") if isinstance(x, dict) else (",", ":")
+        return json.dumps(x, ensure_ascii=False, separators=separators)
+
+    return out(data, 0) + "\n"
+
+
+def write_sampled(game, records: dict):
+    """Write the game's sampled.json (records by puzzle id, in the puzzles' order)."""
+    order = [p.id for p in puzzles(game)]
+
+    def place(pid):
+        return (order.index(pid) if pid in order else len(order), pid)
+
+    ordered = {pid: records[pid] for pid in sorted(records, key=place)}
+    sampled_path(game).write_text(dumps(ordered), encoding="utf-8")
+
+
+def stored_figures(p: Puzzle) -> list:
+    """[(action text, Figures)] of a sampled puzzle as stored, the best average first."""
+    rec = sampled_record(p.game, p.id)
+    if rec is None:
+        return []
+    rows = [(text, Figures(**a["figures"])) for text, a in rec["actions"].items()]
+    return sorted(rows, key=lambda row: (-row[1].mean, row[0]))
+
+
+def _validate_sample(p: Puzzle, game, state) -> list[str]:
+    """A sampled puzzle's stored figures: from this position, seat, seed and number of deals; the
+    summary that of the deals; the accepted answer alone best, its interval above every other's."""
+    problems = []
+    if p.goal or p.line:
+        problems.append("a sampled puzzle is one decision: no goal and no line")
+    if not p.seed:
+        problems.append("a sampled puzzle needs a seed")
+    if p.sampled < MIN_DEALS:
+        problems.append(f"sample at least {MIN_DEALS} deals")
+    if game.exact_values(state, p.seat) is not None:
+        problems.append("every card that decides it is known: prove it instead of sampling it")
+    rec = sampled_record(p.game, p.id)
+    if rec is None:
+        return problems + [f"no sampled figures: run manage.py sample_puzzles {p.game}"]
+    wanted = {"position": p.position, "seat": p.seat, "seed": p.seed, "deals": p.sampled}
+    stale = [k for k, v in wanted.items() if rec.get(k) != v]
+    if stale:
+        return problems + [f"the sampled figures are for another {', '.join(stale)}: "
+                           f"run manage.py sample_puzzles {p.game}"]
+    if rec.get("unit") not in UNITS:
+        problems.append(f"unknown unit {rec.get('unit')!r}")
+    for lang in ("en", "ja"):
+        if not policy_text(p.game, rec.get("policy", ""), lang).strip():
+            problems.append(f"policy {rec.get('policy')!r} needs words in [policies] ({lang})")
+    legal = sorted(str(a) for a in game.legal_actions(state, p.seat))
+    if sorted(rec["actions"]) != legal:
+        return problems + [f"the sampled actions {sorted(rec['actions'])} are not the legal ones {legal}"]
+    for text, a in rec["actions"].items():
+        values, ahead = a["values"], a["ahead"]
+        if len(values) != p.sampled or len(ahead) != p.sampled or set(ahead) - {"0", "1"}:
+            problems.append(f"{text}: {p.sampled} values and ahead flags are needed")
+            continue
+        summary = dataclasses.asdict(figures(values, [c == "1" for c in ahead]))
+        if a["figures"] != summary:
+            problems.append(f"{text}: the stored figures {a['figures']} are not those of its deals {summary}")
+    if problems:
+        return problems
+    rows = stored_figures(p)
+    best_text, best = rows[0]
+    listed = sorted(str(game.parse_action(t)) for t in p.answers)
+    if len(rows) > 1 and rows[1][1].mean == best.mean:
+        problems.append(f"over the sample {best_text} and {rows[1][0]} average the same: no answer is best")
+    elif listed != [best_text]:
+        problems.append(f"over the sample the best average is {best_text}'s, the puzzle accepts {listed}")
+    for text, other in rows[1:]:
+        if best.low <= other.high:
+            problems.append(f"the sample cannot tell {best_text} ({best.low} to {best.high}) from {text} "
+                            f"({other.low} to {other.high}) at 95%: sample more deals or change the position")
+    return problems
+
+
+def rederive(p: Puzzle, deals: int) -> list[str]:
+    """Deal the first `deals` deals of a sampled puzzle again with today's engine: everything wrong
+    if they are not exactly the stored ones (a stored figure edited by hand, or an engine that now
+    plays them otherwise)."""
+    at = f"{p.game}/{p.id}"
+    rec = sampled_record(p.game, p.id)
+    if rec is None:
+        return [f"{at}: no sampled figures"]
+    n = min(deals, rec["deals"])
+    found = sample(p, range(0, n))
+    if found is None:
+        return [f"{at}: {p.game} no longer samples this position"]
+    problems = []
+    if (found.policy, found.unit) != (rec["policy"], rec["unit"]):
+        problems.append(f"{at}: sampled by {found.policy} in {found.unit}, "
+                        f"stored {rec['policy']} in {rec['unit']}")
+    again = record(p, found)["actions"]
+    if sorted(again) != sorted(rec["actions"]):
+        return problems + [f"{at}: the actions are now {sorted(again)}"]
+    for text, a in again.items():
+        stored = rec["actions"][text]
+        for k in range(n):
+            now, then = (a["values"][k], a["ahead"][k]), (stored["values"][k], stored["ahead"][k])
+            if now != then:
+                problems.append(f"{at}: {text} in deal {k}: the engine gives {now[0]} (ahead {now[1]}), "
+                                f"stored {then[0]} (ahead {then[1]})")
+                break
+    return problems
+
+
+def unused_samples(game) -> list[str]:
+    """Stored samples no sampled puzzle of the game uses."""
+    wanted = {p.id for p in puzzles(game) if p.sampled}
+    return [f"{game}: sampled.json holds {pid!r}, which is not a sampled puzzle"
+            for pid in sampled_data(game) if pid not in wanted]

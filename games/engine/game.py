@@ -131,6 +131,18 @@ class Game:
         Puzzles are proved with this."""
         return None
 
+    def sampled_values(self, state, seat: int, seed: str, deals: range):
+        """Where cards that decide `seat`'s choice are hidden from it (so exact_values is None):
+        each legal action played out in the deals numbered `deals`, as a sampling.Sample, else None.
+
+        Each deal is dealt from what `seat` sees of `state` alone (its view: the cards it cannot
+        see go at random wherever they may be), with a generator keyed on (seed, the deal's
+        number) and nothing else, so that any run of deals, dealt again alone, comes out the same
+        on every machine, whatever the hash seed. After the action the deal is played out by a
+        fixed policy the game names in the Sample. Puzzles whose answer cannot be proved are
+        backed by this."""
+        return None
+
     def goals(self) -> dict[str, str]:
         """The goals a puzzle may set in this game, by id, each with a one-line English summary."""
         return {}

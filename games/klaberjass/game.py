@@ -560,6 +560,36 @@ class Klaberjass(Game):
             values[action] = sign * v
         return values
 
+    def solved_value(self, state, seat):
+        """With both hands known during the tricks: the deal's value for `seat` with best play by
+        both, in exact_values' points (the best of the mover's values, seen from `seat`). Before
+        the first card it is found by one search from the position, which gives the same value
+        faster; later by exact_values itself."""
+        from .solver import Solver, bella_status, position_value
+
+        if state.phase != "play" or any(c is None for hand in state.hands for c in hand):
+            raise ValueError("solved_value needs the tricks with both hands known")
+        mover = min(self.to_move(state))
+        if state.trick or state.won[0] or state.won[1]:
+            best = max(self.exact_values(state, mover).values())
+            return best if mover == seat else -best
+        # No card played yet: nobody has settled bella, so the values of the leader's cards are
+        # those of the position, searched once.
+        solver = Solver(state.trumps, state.maker)
+        c = solver.c
+        bella = bella_status(state, state.trumps, lambda s: played_by(state, s))
+        took = state.seq_winner is None  # no trick taken yet: only matters under melds_require_trick
+        v = position_value(solver, self._deal_value(state, bella), c.mask(state.hands[0]), c.mask(state.hands[1]),
+                           -1, state.leader, 0, took)
+        return v if seat == state.maker else -v
+
+    def sampled_values(self, state, seat, seed, deals):
+        """Before the tricks: each choice played out over deals dealt from `seat`'s view (see
+        sampling.py for the policy)."""
+        from .sampling import sampled_values
+
+        return sampled_values(self, state, seat, seed, deals)
+
     def _second_of_pair(self, state, seat, card):
         trumps = state.trumps
         pair = ("K" + trumps, "Q" + trumps)
