@@ -14,7 +14,7 @@ from playwright.sync_api import expect
 
 from games.table.codes import deal_code
 from games.ui import game_ui
-from tests.e2e.test_accessibility import audit
+from tests.e2e.test_accessibility import _tab_to, audit
 from tests.tables import table_of
 
 pytestmark = pytest.mark.e2e
@@ -34,18 +34,6 @@ def _table(page, base):
 
 def _actions(url):
     return [text for _seat, text in table_of(url).actions]
-
-
-def _focused(locator):
-    return locator.evaluate("el => el === document.activeElement")
-
-
-def _tab_to(page, target, limit=80):
-    for _ in range(limit):
-        if _focused(target):
-            return
-        page.keyboard.press("Tab")
-    pytest.fail("the control could not be reached with Tab")
 
 
 def _place(value):
