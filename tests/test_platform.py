@@ -249,6 +249,22 @@ def test_a_game_styles_its_board_in_its_own_stylesheet(client):
     assert "css/games/" not in client.get("/en/").content.decode()
 
 
+# --- a card to move, then its place -----------------------------------------------------------------
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_card_then_place_script_comes_with_its_words_in_the_page_language(client, lang):
+    """static/js/pick.js says what is chosen and where it may go: its words are attributes of its
+    script element, translated, with the card and the places left for the script to fill in."""
+    html = client.get(f"/{lang}/").content.decode()
+    script = re.search(r'<script src="[^"]*/js/pick\.js"[^>]*>', html)
+    assert script, "every page loads pick.js"
+    words = {k: unescape(v) for k, v in re.findall(r'data-([a-z]+)="([^"]*)"', script.group(0))}
+    assert set(words) == {"hint", "chosen", "nowhere", "places", "refused"}
+    assert all("%(card)s" in words[k] for k in ("chosen", "nowhere", "places"))
+    assert all("%(places)s" in words[k] for k in ("chosen", "places"))
+    japanese = [bool(re.search(r"[\u3040-\u30ff]", v)) for v in words.values()]
+    assert all(japanese) if lang == "ja" else not any(japanese)
+
+
 @pytest.mark.django_db
 @pytest.mark.parametrize("slug", GAMES)
 def test_the_addresses_a_table_posts_to_lead_back_to_it_when_opened(slug):

@@ -7,6 +7,7 @@
     {% control_card None zone index=i %}     a face-down place (a blind flip)
     {% control_card code zone mini="♠" %}    a small box to tick, labelled by a sign (compact hands)
     {% control_bar %}                        the decision's buttons under the board
+    <script src="…/pick.js" {% pick_texts %}>  what static/js/pick.js says when a card is chosen
 
 Both read ``controls`` and ``pack`` from the context; ``highlight`` (the practice table) marks the
 legal choices. Built with format_html rather than sub-templates: a board draws dozens of cards and
@@ -83,6 +84,20 @@ def control_card(context, code, zone, size="m", index=None, mini=None):
                            card(code, pack=pack, size=size),
                            gettext("Move the %(card)s to …") % {"card": card_name(code, pack)}, targets)
     return card(code, pack=pack, size=size)
+
+
+@register.simple_tag
+def pick_texts():
+    """The words of static/js/pick.js (a card to move is chosen, then a place), as attributes of its
+    script element: the page's language, once per page. The script fills in %(card)s and
+    %(places)s."""
+    return format_html(
+        ' data-hint="{}" data-chosen="{}" data-nowhere="{}" data-places="{}" data-refused="{}"',
+        gettext("Choose it, then choose where it goes."),
+        gettext("%(card)s chosen. It may go to: %(places)s."),
+        gettext("%(card)s chosen. The rules let it go nowhere just now: choose a place to see why."),
+        gettext("%(card)s chosen. Where does it go? %(places)s."),
+        gettext("not allowed now: choose it to see why"))
 
 
 def _button(context, action, label, legal, css, extra=""):

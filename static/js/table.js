@@ -37,8 +37,11 @@
       kept.focus({ preventScroll: true });
       return;
     }
-    var next = table.querySelector(".table-message a, .table-board button.is-legal, .table-board .is-legal input, " +
-                                   ".table-board input[type=checkbox], .table-board input[type=radio], .bot-step button");
+    // The first of these that is shown (a card to move is chosen before its places show).
+    var found = table.querySelectorAll(".table-message a, .table-board button.is-legal, .table-board .is-legal input, " +
+                                       ".table-board .move-card.is-legal > .card[tabindex], .table-board input[type=checkbox], " +
+                                       ".table-board input[type=radio], .bot-step button");
+    var next = Array.prototype.find.call(found, function (el) { return el.getClientRects().length > 0; });
     if (!next) {
       next = table.querySelector(".turn");
       if (next) next.setAttribute("tabindex", "-1");

@@ -102,6 +102,20 @@ COMPLETES = "[data-least], [data-picks]"
 WHOLE = 'button[name="action"].is-legal:not([data-least]):not([data-picks])'
 
 
+def card_of(button):
+    """The card a place button belongs to (a card to move, then its place: games/templatetags/controls.py)."""
+    return button.locator("xpath=ancestor::*[contains(concat(' ', @class, ' '), ' move-card ')][1]/*[1]")
+
+
+def press(button):
+    """Press a button of a board the way a person does. A card's places show once the card is
+    chosen (static/js/pick.js): then the card is clicked first. Without JavaScript they are shown
+    beside it."""
+    if not button.is_visible() and card_of(button).count():
+        card_of(button).click()
+    button.click()
+
+
 def make_a_move(page):
     """At a practice table, make one of the highlighted legal decisions the way a person does: tick
     the first card that may be played (or chosen) and press the button that goes with the ticks,
@@ -112,7 +126,7 @@ def make_a_move(page):
         legal_ticks.first.check(force=True)
         board.locator("button[data-least]").first.click()
         return
-    board.locator(WHOLE).first.click()
+    press(board.locator(WHOLE).first)
 
 
 def act(page, action, scope="body"):
@@ -124,7 +138,7 @@ def act(page, action, scope="body"):
     action = Action.parse(action) if isinstance(action, str) else action
     button = root.locator(f'button[name="action"][value="{action}"]')
     if button.count():
-        button.first.click()
+        press(button.first)
         return
     for n in range(len(action.cards) + 1):
         base = Action(action.kind, action.cards[:n], action.source, action.target, action.choice)

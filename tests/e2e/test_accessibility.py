@@ -13,7 +13,7 @@ from playwright.sync_api import expect
 
 from games.engine import registry
 from games.ui import has_ui, site_games
-from tests.e2e.conftest import WHOLE, play_until
+from tests.e2e.conftest import WHOLE, card_of, play_until
 from tutorials import content, lessons, puzzles
 
 pytestmark = pytest.mark.e2e
@@ -112,6 +112,11 @@ def _keyboard_move(page):
         page.keyboard.press("Enter")
         return
     button = board.locator(WHOLE).first
+    card = card_of(button)
+    if card.count() and not button.is_visible():
+        # A card to move, then its place (static/js/pick.js): choose the card, then Tab to the place.
+        _tab_to(page, card)
+        page.keyboard.press("Enter")
     _tab_to(page, button)
     page.keyboard.press("Enter")
 

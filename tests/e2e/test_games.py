@@ -9,7 +9,7 @@ from playwright.sync_api import expect
 
 from games.engine import registry
 from games.ui import site_games
-from tests.e2e.conftest import act, make_a_move
+from tests.e2e.conftest import act, make_a_move, press
 from tutorials import lessons, puzzles
 from tutorials.content import examples, has_rules
 from tutorials.lessons import quiz_truth
@@ -33,7 +33,7 @@ def test_rules_page_live_example(live_server, watched, problems, shot, slug, lan
     example_id = next(iter(examples(slug)))
     box = page.locator(f'[id="example-{example_id}"]')
     expect(box).to_be_visible()
-    box.locator('button[name="action"]').first.click()
+    press(box.locator('button[name="action"]').first)
     expect(page.locator(f'[id="example-{example_id}"] .example-result')).to_be_visible()
     shot(page, f"{slug}-rules-example-{lang}")
     assert problems == []
@@ -128,7 +128,7 @@ def _try_a_forbidden_card(page):
         return True
     target = board.locator("button.btn-target:not(.is-legal)")
     if target.count():
-        target.first.click()
+        press(target.first)
         return True
     tick = board.locator("label.card-check:not(.is-legal) input[name=cards]")
     if tick.count() and board.locator("button[data-least]").count():
