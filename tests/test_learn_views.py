@@ -464,3 +464,18 @@ def test_an_answer_from_a_stale_page_of_the_drill_starts_it_again(client, monkey
     assert "changed since the page was loaded" in page
     assert 'class="result' not in page and "Watch the first move" in page
     assert not drill_done(client)
+
+
+@needs_crapette
+def test_a_drill_speaks_japanese(client, monkeypatch):
+    url, form, _step = drill_lesson(monkeypatch)
+    url = url.format(lang="ja")
+    assert "最初の手を見る" in text(client.get(url))
+    page = text(client.post(url, {**form, "at": 0, "answer": "go"}))
+    assert "3手中1手目" in page and "続ける" in page and "ストップ！" in page
+    assert "1手目は違反ではありません。" in text(client.post(url, {**form, "at": 1, "answer": "stop"}))
+    page = text(client.post(url, {**form, "at": 2, "answer": "go"}))
+    assert "遅すぎました。違反は2手目でした。" in page and "その手の直後に止めていれば" in page
+    assert "この練習の内容が変わりました" in text(client.post(url, {"drill": "0", "at": 1, "answer": "go"}))
+    url, form, _step = drill_lesson(monkeypatch, line=DRILL_LINE[:1], fault=0)
+    assert "違反なし" in text(client.post(url.format(lang="ja"), {**form, "at": 0, "answer": "go"}))
