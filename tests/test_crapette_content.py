@@ -90,7 +90,7 @@ def test_the_lessons_cover_the_game():
     assert len(found) >= 5
     assert all(len(lesson.steps) >= 8 for lesson in found)
     steps = [s for lesson in found for s in lesson.steps]
-    assert {s.kind for s in steps} == {"read", "watch", "act", "quiz"}
+    assert {s.kind for s in steps} == {"read", "watch", "act", "quiz", "interrupt"}
     assert any(len(seq) > 1 for s in steps if s.kind == "act" for seq in s.expect), "an act step with a sequence"
     # A quiz shows the position it asks about, before the answer: no quiz line ends the question's
     # own answer on the board (the count is not drawn outside the table, the duty not in the
@@ -98,3 +98,30 @@ def test_the_lessons_cover_the_game():
     for s in steps:
         if s.kind == "quiz" and s.answer == "duty":
             assert G.from_text(s.position).options.callable, s.text["en"][:40]
+
+
+def test_the_stop_drills_cover_every_obligation_and_the_calls_not_to_make():
+    """At least eight drills, all in the callable mode: each obligation skipped in one, turns with
+    nothing to call (one with moves that look wrong, explained), a fault late in a long turn and
+    one on the turn's last move; the button is the table's own Stop!."""
+    from django.utils import translation
+
+    from games.crapette.rules import DUTIES
+    from games.ui import game_ui
+
+    drills = [s for lesson in lessons.lessons("crapette") for s in lesson.steps if s.kind == "interrupt"]
+    assert len(drills) >= 8
+    skipped = set()
+    for s in drills:
+        assert G.from_text(s.position).options.callable and s.interrupt == "stop"
+        fault = lessons.interrupt_fault("crapette", s)
+        if fault:
+            skipped.add(lessons.step_states("crapette", s)[fault].fault.duty)
+    assert skipped == set(DUTIES)
+    assert any(not s.fault for s in drills) and any(not s.fault and s.feedback for s in drills)
+    assert any(s.fault >= 6 for s in drills)
+    assert any(s.fault == len(s.line) for s in drills)
+    ui = game_ui("crapette")
+    state = G.from_text(drills[0].position)
+    with translation.override("en"):
+        assert ui.action_label(state, 0, G.parse_action("stop")) == "Stop!"

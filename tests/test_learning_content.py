@@ -50,7 +50,7 @@ def test_enough_content(slug):
     for lesson in found:
         assert len(lesson.steps) >= need["steps"], lesson.id
     kinds = {s.kind for lesson in found for s in lesson.steps}
-    assert kinds == {"read", "watch", "act", "quiz"}
+    assert kinds >= {"read", "watch", "act", "quiz"}
     ps = puzzles.puzzles(slug)
     assert len(ps) >= need["puzzles"]
     assert len({p.theme for p in ps}) >= need["themes"]
@@ -87,3 +87,46 @@ def test_a_second_solution_is_caught():
                        ("play:KH",))
     problems = "\n".join(puzzles.validate(p))
     assert "best moves are" in problems and "play:JH" in problems
+
+
+# Crapette in the callable mode, seat 1 to play: loading the two of hearts (move 1) uncovers the
+# three of clubs, which fits the two of clubs; building the jack of spades instead (move 2) skips
+# that obligation, so the engine allows Stop! after move 2 and not before.
+DRILL = ("crapette o=sh.r13.pc.n0.w0.t300 p=1 r0=3SJH9HKCQC3S9C2S/8D r1=JH9H6C2D5C9DQS5H/JS "
+         "t0=6S4SAD8C6CJS3C7C8DKS4D8H6H4H8S7HJD3D4HTCKHAH5C4CQH t1=QD9CASQS4C8S5H8HTCAS9D6D2SAC7S3H5DQDTD2C9S7H5S7CTS "
+         "w0=QC7DJCJCKD5STDKS2H3H w1=7DTSKH6H6D6SAH4STHKC h0=- h1=- hs=KD,QH,9S,TH,8C,3C2H,JD,7S fd=2C,5D,-,-,-,-,-,-")
+DRILL_LINE = ((1, "move:2H@house.6>waste.0"), (1, "move:JS@reserve.1>house.2"), (1, "move:3C@house.6>foundation.1"))
+
+
+def drill_problems(**changes):
+    fields = dict(kind="interrupt", position=DRILL, seat=0, line=DRILL_LINE, interrupt="stop", fault=2,
+                  text={"en": "Call it.", "ja": "止めよう。"},
+                  success={"en": "Stopped.", "ja": "止めました。"})
+    fields.update(changes)
+    lesson = Lesson("crapette", "drill", 1, {"en": "T", "ja": "T"}, {"en": "S", "ja": "S"}, (Step(**fields),))
+    return "\n".join(lessons.validate(lesson))
+
+
+@pytest.mark.skipif("crapette" not in [g.slug for g in registry.all_games()],
+                    reason="crapette is left out of this run (DOJO_GAMES)")
+def test_a_broken_interrupt_drill_is_caught():
+    assert drill_problems() == ""
+    assert lessons.interrupt_fault("crapette", Step(kind="interrupt", position=DRILL, seat=0, text={},
+                                                    line=DRILL_LINE, interrupt="stop")) == 2
+    # The author's fault must be the engine's: the first move after which the call is allowed.
+    assert "the author says move 3, the engine finds move 2" in drill_problems(fault=3)
+    assert "the author says no fault, the engine finds move 2" in drill_problems(fault=0)
+    assert "the engine finds no fault in the line" in drill_problems(line=DRILL_LINE[:1], fault=1)
+    assert "state the fault: fault = 2" in drill_problems(fault=None)
+    # A line the engine refuses, or one with the learner's own moves.
+    assert "its line is not legal" in drill_problems(line=((1, "move:3C@house.6>house.2"),) + DRILL_LINE)
+    assert "the other seats' moves" in drill_problems(position=DRILL.replace("p=1", "p=0"),
+                                                     line=((0, "move:8D@reserve.0>house.3"),))
+    # The interrupting action must be an action of the game.
+    assert "is not an action" in drill_problems(interrupt="STOP now")
+    assert "not an action of the game" in drill_problems(interrupt="shout")
+    # The author's word on a call is for a wrong call: a move before the fault, in both languages.
+    assert "not a wrong call" in drill_problems(feedback={"2": {"en": "x", "ja": "x"}})
+    assert "must name a move of the line" in drill_problems(feedback={"9": {"en": "x", "ja": "x"}})
+    assert "feedback for 1 needs en and ja" in drill_problems(feedback={"1": {"en": "x"}})
+    assert "success_ja is empty" in drill_problems(success={"en": "Stopped.", "ja": ""})

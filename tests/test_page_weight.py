@@ -59,6 +59,8 @@ def pages():
             out.append(f"/{{lang}}/{slug}/rules/")
         for lesson in lessons.lessons(slug)[:1]:
             out += [f"/{{lang}}/{slug}/lessons/", f"/{{lang}}/{slug}/lessons/{lesson.id}/"]
+        out += [f"/{{lang}}/{slug}/lessons/{lesson.id}/{n}/" for lesson in lessons.lessons(slug)
+                for n, step in enumerate(lesson.steps, 1) if step.kind == "interrupt"][:1]
         for puzzle in puzzles.puzzles(slug)[:1]:
             out += [f"/{{lang}}/{slug}/puzzles/", f"/{{lang}}/{slug}/puzzles/{puzzle.id}/"]
     return out

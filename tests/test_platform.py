@@ -47,6 +47,29 @@ def test_a_ui_that_leaves_a_part_out_cannot_be_made():
         Half()
 
 
+def test_an_action_named_away_from_the_board_is_its_description_with_a_capital():
+    """A lesson's interrupt drill offers its action beside the board, named by the game's ui; by
+    default that name is the action's description."""
+    from types import SimpleNamespace
+
+    ui = SimpleNamespace(describe=lambda view, seat, action: "shout out")
+    assert GameUI.action_label(ui, None, 0, None) == "Shout out"
+
+
+@pytest.mark.parametrize("slug", GAMES)
+def test_every_action_has_a_name_away_from_the_board(slug):
+    from django.utils import translation
+
+    ui = game_ui(slug)
+    game = ui.game
+    with translation.override("en"):
+        for state, seat in _positions(slug, 12):
+            view = game.view(state, seat)
+            for action in game.legal_actions(state, seat)[:4]:
+                label = ui.action_label(view, seat, action)
+                assert isinstance(label, str) and label.strip() and not label[0].islower(), (action, label)
+
+
 def test_the_games_are_found_not_listed():
     assert [g.slug for g in registry.all_games()] == sorted(registry.game_packages())
 

@@ -1,5 +1,7 @@
 """Lessons and puzzles: the learner acts, the engine answers."""
 
+from hashlib import blake2b
+
 from django.http import Http404
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -18,10 +20,11 @@ from games.ui import game_ui, join_sentences
 from . import lessons as lesson_data
 from . import progress
 from . import puzzles as puzzle_data
-from .lessons import expected_after, question_at, quiz_truth, step_states
+from .lessons import expected_after, interrupt_fault, question_at, quiz_truth, step_states
 from .views import board_context
 
 MADE = "made"  # the hidden field holding the learner's moves so far in a step or puzzle
+DRILL = "drill"  # the hidden field naming the version of an interrupt step a page was drawn from
 
 
 def _info(game):
@@ -108,7 +111,7 @@ def _next_lesson(game, lesson, lang):
 
 
 def lesson_step(request, game, lesson, n):
-    """templates/tutorials/lesson_step.html: one step; POST answers an act or quiz step."""
+    """templates/tutorials/lesson_step.html: one step; POST answers an act, quiz or interrupt step."""
     info = _info(game)
     found = _lesson(game, lesson)
     if not 1 <= n <= len(found.steps):
@@ -153,6 +156,9 @@ def lesson_step(request, game, lesson, n):
         state = states[asked]
         ctx["quiz_told"] = _told(ui, states, step, names, 0, asked)
         ctx["quiz_next"] = _named(ui, states, step, names, asked)
+    if step.kind == "interrupt":
+        drill, state, done_now, status = _interrupt(request, game, step, states, lang, names)
+        ctx.update(drill)
     offer = step.kind == "act"
     if request.method == "POST" and step.kind in ("act", "quiz"):
         if step.kind == "act":
@@ -243,6 +249,70 @@ def _act_result(game, step, start, request, lang, names):
     words = step.feedback.get(str(action), {}).get(lang)
     return {"ok": False, "text": words or _("That is allowed, but it is not the move this step asks for. Read the "
                                             "instruction again."), "action": str(action), "made": made}, state
+
+
+def drill_version(step) -> str:
+    """A short fingerprint of an interrupt step (its position, line and action): a page drawn from
+    an earlier version of the step posts another, and is shown the step afresh."""
+    text = "\n".join([step.position, step.interrupt, str(step.seat)] + [f"{s} {a}" for s, a in step.line])
+    return blake2b(text.encode(), digest_size=6).hexdigest()
+
+
+def _interrupt(request, game, step, states, lang, names):
+    """An interrupt step: (context, position to show, done now, status). A GET shows the position
+    before the line. Each POST answers after the move `at` of the line: "go" lets it by (the next
+    move is shown; after the last move, or after the fault, the answer is judged), "stop" makes
+    the interrupting action there, and the engine judges it."""
+    ui = game_ui(game)
+    engine = ui.game
+    action = engine.parse_action(step.interrupt)
+    moves = len(step.line)
+    view = engine.view(states[0], step.seat)
+    ctx = {"at": 0, "moves": moves, "drill": drill_version(step), "drill_told": [], "drill_now": None,
+           "interrupt_label": ui.action_label(view, step.seat, action)}
+    if request.method != "POST":
+        return ctx, states[0], False, 200
+    answer = request.POST.get("answer")
+    try:
+        at = int(request.POST.get("at", ""))
+    except ValueError:
+        at = -1
+    if answer not in ("stop", "go") or not 0 <= at <= moves or (answer, at) == ("stop", 0) \
+            or not request.POST.get(DRILL):
+        ctx["error"] = _("That answer could not be read. Choose one of the offered buttons.")
+        return ctx, states[0], False, 400
+    if request.POST[DRILL] != ctx["drill"]:
+        ctx["error"] = _("This exercise has changed since the page was loaded. Here it is again from the "
+                         "start.")
+        return ctx, states[0], False, 409
+    fault = interrupt_fault(game, step, states)
+    told = _told(ui, states, step, names, 0, moves)
+
+    def after_move(k, **more):
+        ctx.update(at=k, drill_told=told[:k - 1], drill_now=told[k - 1], **more)
+
+    if answer == "go" and at < moves and not (fault and at >= fault):
+        after_move(at + 1, focus=True)  # the next move, and the same question about it
+        return ctx, states[at + 1], False, 200
+    if fault and (at > fault or (at == fault and answer == "go")):
+        # The fault let by (or, from a forged form, a call after a later move): which move it
+        # was, and what a call right after it does.
+        called = service.answer(game, states[fault], step.seat, action, names=names, viewer=step.seat)
+        after_move(fault, result={"ok": False, "late": True, "fault": fault,
+                                  "narration": [join_sentences(called.narration)]})
+        return ctx, states[fault], False, 200
+    after_move(at)
+    if answer == "go":  # the last move let by, and nothing in the line to call
+        ctx["result"] = {"ok": True, "text": step.success[lang]}
+        return ctx, states[at], True, 200
+    called = service.answer(game, states[at], step.seat, action, names=names, viewer=step.seat)
+    if called.legal:  # the first move after which the engine allows it: the fault
+        ctx["result"] = {"ok": True, "text": step.success[lang],
+                         "narration": [join_sentences(called.narration)]}
+        return ctx, called.after, True, 200
+    words = step.feedback.get(str(at), {}).get(lang)
+    ctx["result"] = {"ok": False, "early": True, "explanation": called.explanation, "text": words}
+    return ctx, states[at], False, 200
 
 
 def _quiz_result(game, step, request, lang):

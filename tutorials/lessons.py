@@ -4,7 +4,7 @@ A lesson is tutorials/content/<game>/lessons/<nn>-<id>.toml:
 
     id = "first-deal"            order = 1
     title_en, title_ja, summary_en, summary_ja
-    [[step]]  kind = "read" | "watch" | "act" | "quiz"
+    [[step]]  kind = "read" | "watch" | "act" | "quiz" | "interrupt"
       position = "<notation>"    seat = 0      open = false (show every hand)
       show = ["score", ...]      the facts of the game's board this step is about (GameUI.board_facts);
                                  the board leaves out the others (default: none of them)
@@ -23,6 +23,18 @@ A lesson is tutorials/content/<game>/lessons/<nn>-<id>.toml:
              line = [...] the moves the question is about (needed when it asks for a result)
              [[step.choice]] value, en, ja, why_en, why_ja
              the engine computes the true value; the choice holding it is the right one.
+      interrupt: a drill: the other seats' moves are replayed one at a time, and after each the
+             learner either makes the interrupting action or lets play go on ("no fault" after the
+             last move). The right moment is the first move after which the engine allows that
+             action to the learner's seat (`check`); when it never does, the right answer is to let
+             the whole line go by.
+             line = ["1 move:…", "1 turn", …]   the other seats' moves (as in watch steps)
+             interrupt = "stop"                 the interrupting action (its button: GameUI.action_label)
+             fault = 3                          the move the author says is the first fault (1 for
+                                                the first move, 0 for none): it must be the engine's
+             success_en/ja                      said after a right call, or after a line with no fault
+             [step.feedback."2"] en, ja         the author's word on a call made after move 2 (a
+                                                move that looks wrong but is not)
 """
 
 import tomllib
@@ -34,7 +46,7 @@ from games.ui import game_ui, has_ui
 
 from .content import ROOT
 
-KINDS = ("read", "watch", "act", "quiz")
+KINDS = ("read", "watch", "act", "quiz", "interrupt")
 PLATFORM_ANSWERS = ("legal-plays", "legal-count", "to-move")  # every game's; the rest are the game's
 POSITION_ANSWERS = ("legal-plays", "legal-count")  # about a position shown; every other is a result
 
@@ -55,6 +67,8 @@ class Step:
     replies: tuple = ()
     answer: str = ""
     choices: tuple = ()  # dicts: value, en, ja, why_en, why_ja
+    interrupt: str = ""  # the interrupting action of an interrupt step
+    fault: int | None = None  # the move of its line the author says is the first fault (0: none)
 
 
 @dataclass(frozen=True)
@@ -95,6 +109,7 @@ def parse_lesson(game: str, data: dict) -> Lesson:
             feedback={k: dict(v) for k, v in raw.get("feedback", {}).items()},
             replies=_line(raw.get("replies", [])), answer=raw.get("answer", ""),
             choices=tuple(dict(c) for c in raw.get("choice", [])),
+            interrupt=raw.get("interrupt", ""), fault=raw.get("fault"),
         ))
     return Lesson(game, data["id"], int(data.get("order", 0)), _langs(data, "title"), _langs(data, "summary"),
                   tuple(steps))
@@ -193,6 +208,54 @@ def step_states(game_slug, step: Step):
     return out
 
 
+def interrupt_fault(game_slug, step: Step, states=None) -> int:
+    """The move of an interrupt step's line after which the engine first allows the learner's
+    interrupting action (1 for the first move), or 0 when it never does: the drill's right answer."""
+    game = registry.get(game_slug)
+    action = game.parse_action(step.interrupt)
+    states = states if states is not None else step_states(game_slug, step)
+    return next((k for k in range(1, len(states)) if game.check(states[k], step.seat, action)), 0)
+
+
+def _interrupt_problems(game, step: Step, states) -> list[str]:
+    """What is wrong with an interrupt step whose position and line are legal."""
+    problems = []
+    if not step.line:
+        problems.append("an interrupt step needs a line")
+    if any(seat == step.seat for seat, _text in step.line):
+        problems.append(f"its line must be the other seats' moves, not seat {step.seat}'s")
+    try:
+        action = game.parse_action(step.interrupt)
+    except ValueError as e:
+        return problems + [f"interrupt {step.interrupt!r} is not an action: {e}"]
+    if str(action) != step.interrupt:
+        problems.append(f"interrupt {step.interrupt} is not written as the engine writes it")
+    if not any(action in set(game.candidate_actions(state, step.seat)) for state in states):
+        problems.append(f"interrupt {step.interrupt} is not an action of the game for seat {step.seat} here")
+    if game.check(states[0], step.seat, action):
+        problems.append(f"{step.interrupt} is already allowed before the first move of the line")
+    truth = interrupt_fault(game.slug, step, states)
+    if not isinstance(step.fault, int) or isinstance(step.fault, bool):
+        problems.append(f"state the fault: fault = {truth} (the move after which the engine allows "
+                        f"{step.interrupt}; 0 for none)")
+    elif step.fault != truth:
+        said = f"move {step.fault}" if step.fault else "no fault"
+        found = f"move {truth}" if truth else "no fault in the line"
+        problems.append(f"the author says {said}, the engine finds {found}")
+    for key, words in step.feedback.items():
+        if not (key.isdigit() and 1 <= int(key) <= len(step.line)):
+            problems.append(f"feedback {key!r} must name a move of the line (1 to {len(step.line)})")
+        elif truth and int(key) >= truth:
+            problems.append(f"feedback {key}: a call after move {key} is not a wrong call "
+                            f"(the fault is move {truth})")
+        if not all(words.get(lang, "").strip() for lang in ("en", "ja")):
+            problems.append(f"feedback for {key} needs en and ja")
+    for lang in ("en", "ja"):
+        if not step.success[lang].strip():
+            problems.append(f"success_{lang} is empty")
+    return problems
+
+
 def validate(lesson: Lesson) -> list[str]:
     """Everything wrong with a lesson, checked against the engine (empty when sound)."""
     problems = []
@@ -257,6 +320,8 @@ def validate(lesson: Lesson) -> list[str]:
             for lang in ("en", "ja"):
                 if not step.success[lang].strip():
                     problems.append(f"{at}: success_{lang} is empty")
+        if step.kind == "interrupt":
+            problems += [f"{at}: {p}" for p in _interrupt_problems(game, step, states)]
         problems += [f"{at}: {p}" for p in unknown_facts(lesson.game, step.show)]
         if step.kind == "quiz":
             if step.answer not in POSITION_ANSWERS and not step.line:

@@ -131,6 +131,13 @@ class GameUI(ABC):
     def rule_text(self, rule_id):
         return self.rules[rule_id]
 
+    def action_label(self, view, seat: int, action) -> str:
+        """An action as a button names it away from the board (a lesson's interrupt drill offers
+        it after every move): by default its description with a capital letter; a game whose
+        buttons name it otherwise overrides this."""
+        text = str(self.describe(view, seat, action))
+        return text[:1].upper() + text[1:]
+
 
 def game_ui(slug) -> GameUI:
     """The ui of a registered game; LookupError when the game has none."""

@@ -919,5 +919,11 @@ class CrapetteUI(GameUI):
     phase_text = staticmethod(phase_text)
     board_facts = BOARD_FACTS
 
+    def action_label(self, view, seat, action):
+        """Turning a card, ending a turn, Stop! and the next deal as the table's buttons name them."""
+        if action.kind in ACTIONS:
+            return str(ACTIONS[action.kind])
+        return super().action_label(view, seat, action)
+
 
 UI = CrapetteUI()

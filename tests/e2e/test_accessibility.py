@@ -36,7 +36,8 @@ def audit(page):
 
 
 def pages_of(slug):
-    """Every page type a game has: hub, rules, lessons and a step, puzzles and one puzzle."""
+    """Every page type a game has: hub, rules, lessons and a step (an act step and an interrupt
+    drill too, when its lessons have them), puzzles and one puzzle."""
     out = [f"{slug}/"]
     if content.has_rules(slug):
         out.append(f"{slug}/rules/")
@@ -46,6 +47,10 @@ def pages_of(slug):
         act = next((n for n, s in enumerate(found[0].steps, 1) if s.kind == "act"), None)
         if act:
             out.append(f"{slug}/lessons/{found[0].id}/{act}/")
+        drill = next((f"{slug}/lessons/{lesson.id}/{n}/" for lesson in found
+                      for n, s in enumerate(lesson.steps, 1) if s.kind == "interrupt"), None)
+        if drill:
+            out.append(drill)
     every = puzzles.puzzles(slug)
     if every:
         out += [f"{slug}/puzzles/", f"{slug}/puzzles/{every[0].id}/"]
