@@ -124,3 +124,17 @@ def test_controls_identify_cards_by_place_and_offer_every_legal_move():
         assert set(game.legal_actions(before, seat)) <= offered
         zones = [(i.card, i.zone) for i in controls.items if hasattr(i, "targets")]
         assert len(zones) == len(set(zones))
+
+
+def test_stop_looks_the_same_whether_or_not_the_opponent_erred():
+    """During the opponent's turn the Stop! button is never marked legal: lit up, or given the focus
+    after a move as the first legal choice, it would call the fault for the player."""
+    from tutorials import content
+
+    ui = _ui()
+    game = ui.game
+    faulty = game.from_text(content.examples("crapette")["stop"]["en"]["position"])
+    stop = game.parse_action("stop")
+    assert stop in game.legal_actions(faulty, 0)
+    buttons = [item for item in ui.controls(game, faulty, 0).items if getattr(item, "action", None) == stop]
+    assert len(buttons) == 1 and not buttons[0].legal

@@ -412,7 +412,7 @@ def _stop_lines(game, before, seat, after, names, viewer):
             facts["why"] = _("the reserve card, the %(cards)s, could go to a foundation, and that comes first") \
                 % {"cards": _cards(cards)}
         else:
-            facts["why"] = _("%(cards)s could go to a foundation, and that comes before any other move") \
+            facts["why"] = _("the %(cards)s could go to a foundation, and that comes before any other move") \
                 % {"cards": _cards(cards)}
     out.append((_("Your last move skipped an obligation (%(rule)s): %(why)s.") if offender == viewer else
                 _("%(player)s's last move skipped an obligation (%(rule)s): %(why)s.")) % facts)
@@ -713,7 +713,9 @@ def controls(game, state, seat, only_legal=False):
     if state.phase == "end":
         return Controls([Button(a, str(ACTIONS["next"])) for a in sorted(legal) if a.kind == "next"])
     stop = Action("stop")
-    stop_button = Button(stop, str(ACTIONS["stop"]), stop in legal, "btn-stop")
+    # Stop! is never marked legal: a button lit up (or given the focus after a move, as the first
+    # legal choice) the moment the opponent skips an obligation would call the fault for the player.
+    stop_button = Button(stop, str(ACTIONS["stop"]), False, "btn-stop")
     if seat != state.turn:
         return Controls([stop_button] if stop in legal else [])
     if state.owed is not None:
