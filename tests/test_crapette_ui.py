@@ -138,3 +138,16 @@ def test_stop_looks_the_same_whether_or_not_the_opponent_erred():
     assert stop in game.legal_actions(faulty, 0)
     buttons = [item for item in ui.controls(game, faulty, 0).items if getattr(item, "action", None) == stop]
     assert len(buttons) == 1 and not buttons[0].legal
+
+
+def test_cards_of_which_any_one_would_do_are_joined_with_or():
+    """A Stop's reason names every card that could have gone to a foundation: "the four of diamonds
+    or the five of diamonds could go", not a bare list."""
+    from games.ui.crapette import _either
+
+    with translation.override("en"):
+        assert _either(["4D"]) == "four of diamonds"
+        assert _either(["4D", "5D"]) == "four of diamonds or the five of diamonds"
+        assert _either(["4D", "5D", "AC"]) == "four of diamonds, the five of diamonds or the ace of clubs"
+    with translation.override("ja"):
+        assert _either(["4D", "5D"]) == "ダイヤの4かダイヤの5"

@@ -303,6 +303,16 @@ def _cards(codes):
     return pgettext("list separator", ", ").join(_card(c) for c in codes)
 
 
+def _either(codes):
+    """Cards of which any one would do: "the four of diamonds or the five of diamonds" (the sentence
+    gives the first "the")."""
+    names = [_card(c) for c in codes]
+    if len(names) == 1:
+        return names[0]
+    return pgettext("cards, any one of them", "%(some)s or the %(last)s") % {
+        "some": pgettext("cards, any one of them: separator", ", the ").join(names[:-1]), "last": names[-1]}
+
+
 def _num(zone):
     return int(zone.split(".")[1])
 
@@ -413,7 +423,7 @@ def _stop_lines(game, before, seat, after, names, viewer):
                 % {"cards": _cards(cards)}
         else:
             facts["why"] = _("the %(cards)s could go to a foundation, and that comes before any other move") \
-                % {"cards": _cards(cards)}
+                % {"cards": _either(cards)}
     out.append((_("Your last move skipped an obligation (%(rule)s): %(why)s.") if offender == viewer else
                 _("%(player)s's last move skipped an obligation (%(rule)s): %(why)s.")) % facts)
     out.append(_("The move is taken back."))
