@@ -153,14 +153,21 @@ def act(page, action, scope="body"):
 
 
 def play_until(page, selector, move=make_a_move, limit=1500):
-    """At a practice table, make decisions with `move` (the bots move by themselves) until
-    `selector` is on the page; fail if it never comes."""
+    """At a practice table, make decisions with `move` until `selector` is on the page; fail if it
+    never comes within `limit` decisions of the reader. The bots' moves are counted apart (a Crapette
+    turn is dozens of them): they come by themselves, or at once when the reader presses the link
+    that shows the bots' next move."""
     table = page.locator("#table")
-    for _ in range(limit):
+    decisions = 0
+    while decisions <= limit:
         if page.locator(selector).count():
             return
         version = table.get_attribute("data-moment")
-        if page.locator("form.bot-step, .bot-frames").count() == 0:
+        hurry = page.locator(".bot-frames a.btn")
+        if hurry.count():
+            hurry.first.click()
+        elif page.locator("form.bot-step").count() == 0:
+            decisions += 1
             move(page)
         expect(table).not_to_have_attribute("data-moment", version)
-    pytest.fail(f"{selector} never came")
+    pytest.fail(f"{selector} never came within {limit} decisions")
