@@ -57,8 +57,11 @@ def test_finish_a_lesson(live_server, watched, problems, shot, slug, lang):
                 expect(page.locator(".result.is-refused")).to_be_visible()
                 page.locator(".result.is-refused a.btn").click()
             for move in step.expect[0]:
+                # Wait for this move's own verdict, not the one the move before left on the page
+                # (pressed too soon, → moves between the chosen card's places instead).
+                page.evaluate("document.querySelectorAll('#lesson-step .result').forEach(e => e.dataset.seen = '1')")
                 act(page, move)
-                expect(page.locator(".result.is-ok")).to_be_visible()
+                expect(page.locator("#lesson-step .result.is-ok:not([data-seen])")).to_be_visible()
         elif step.kind == "watch":
             # Watch the scripted line to its end, one move at a time.
             for at in range(1, len(step.line) + 1):
