@@ -1,6 +1,7 @@
 """Every game with learning content, end to end in real Chromium and in both languages: a live
 example on the rules page, a whole lesson, a puzzle solved and one missed, a whole match against the
-club bot (in one language, taken in turn), and one deal with JavaScript switched off. A new game joins by having its content."""
+club bot (in one language, taken in turn), and one deal with JavaScript switched off. A new game
+joins by having its content."""
 
 import re
 
