@@ -21,6 +21,12 @@ def tables(every_count=False):
     return out
 
 
+def quick(slug):
+    """The set-up options of the game's quick match (GameUI.quick_match), which the suite plays its
+    whole matches with."""
+    return dict(game_ui(slug).quick_match)
+
+
 def setup_form(slug, players=None, level="club", code="", **options):
     return setup_data(game_ui(slug), players, level, code, **options)
 

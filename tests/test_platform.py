@@ -36,6 +36,18 @@ def test_every_game_declares_its_whole_ui():
     assert check_game_uis() == []
 
 
+@pytest.mark.parametrize("quick", [{"no_such_option": 1}, {"__first__": "no such value"}])
+def test_a_quick_match_must_be_offered_by_the_set_up_form(monkeypatch, quick):
+    """A game's quick match (the options the suite plays whole matches with) is checked against
+    the choices its set-up form offers."""
+    game = next(g for g in site_games() if g.option_choices())
+    ui = game_ui(game.slug)
+    if "__first__" in quick:
+        quick = {next(iter(game.option_choices())): quick["__first__"]}
+    monkeypatch.setattr(type(ui), "quick_match", quick)
+    assert check_game_uis() == [f"{game.slug}: quick_match must be choices the set-up form offers"]
+
+
 def test_a_ui_that_leaves_a_part_out_cannot_be_made():
     class Half(GameUI):
         slug = "half"

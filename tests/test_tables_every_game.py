@@ -12,7 +12,7 @@ from html import unescape
 import pytest
 
 from tests.compiled import ensure_compiled
-from tests.tables import HX, advance, create, form_for, match_of, tables
+from tests.tables import HX, advance, create, form_for, match_of, quick, tables
 
 pytestmark = pytest.mark.django_db
 
@@ -54,7 +54,7 @@ def assert_shows_nothing_hidden(html, match, at=None):
 @pytest.mark.parametrize("seed", ["leak1", "leak2"])
 @pytest.mark.parametrize("slug,players", EVERY_COUNT)
 def test_a_whole_match_shows_the_reader_only_what_it_may_see(client, slug, players, seed):
-    url = create(client, slug, players, seed=seed)
+    url = create(client, slug, players, seed=seed, **quick(slug))
     assert match_of(url).table.seed == seed
     rng = random.Random(f"{slug}{players}")
     for _ in range(6000):
@@ -120,7 +120,7 @@ def test_a_whole_match_shows_the_reader_only_what_it_may_see(client, slug, playe
 def test_a_hint_at_every_decision_of_a_whole_match(client, slug, players):
     """Regression (a Shithead hint answered 500): at every decision of a seeded match, at the
     game's fewest and most players, the hint answers 200 and names a legal action."""
-    url = create(client, slug, players, seed="hints")
+    url = create(client, slug, players, seed="hints", **quick(slug))
     rng = random.Random(slug)
     hints = 0
     for _ in range(6000):

@@ -54,6 +54,9 @@ class GameUI(ABC):
     # lesson step, rules example or puzzle shows only the facts it names (its `show`), so that its
     # board says nothing the learner has not been taught; the practice table shows them all.
     board_facts: dict = {}
+    # The set-up options of the quickest match the set-up form offers, when the default match is long
+    # ({option: value}). A reader may choose it; the suite plays its whole matches with it.
+    quick_match: dict = {}
 
     def __init__(self):
         if not self.slug:
@@ -188,6 +191,9 @@ def check_game_uis():
             label, value_labels = ui.options.get(name, (None, {}))
             if label is None or any(v not in value_labels for v in values):
                 problems.append(f"{game.slug}: option {name} needs a label and one per value")
+        choices = game.option_choices()
+        if any(value not in choices.get(name, ()) for name, value in ui.quick_match.items()):
+            problems.append(f"{game.slug}: quick_match must be choices the set-up form offers")
         for template in (ui.board_template, ui.summary_template):
             try:
                 get_template(template)

@@ -11,6 +11,7 @@ from playwright.sync_api import expect
 from games.engine import registry
 from games.ui import site_games
 from tests.e2e.conftest import act, make_a_move, press
+from tests.tables import quick
 from tutorials import lessons, puzzles
 from tutorials.content import examples, has_rules
 from tutorials.lessons import quiz_truth
@@ -113,9 +114,12 @@ def test_solve_one_puzzle_and_miss_another(live_server, watched, problems, shot,
     assert problems == []
 
 
-def _start_table(page, base, slug, lang, level="club"):
+def _start_table(page, base, slug, lang, level="club", options=None):
     page.goto(f"{base}/{lang}/{slug}/play/")
     page.locator(f'input[name="level"][value="{level}"]').check()
+    for name, value in (options or {}).items():
+        index = registry.get(slug).option_choices()[name].index(value)
+        page.locator(f'input[name="opt_{name}"][value="{index}"]').check()
     page.locator("form.table-setup button[type=submit]").click()
     page.wait_for_url(re.compile(rf"/{lang}/{slug}/play/[\w-]+/$"))
 
@@ -190,7 +194,7 @@ def test_the_page_stays_where_the_reader_was_looking(live_server, watched, probl
 def test_play_a_whole_match_against_the_club_bot(live_server, watched, problems, shot, slug, lang):
     page = watched
     page.set_default_timeout(15_000)
-    _start_table(page, live_server.url, slug, lang)
+    _start_table(page, live_server.url, slug, lang, options=quick(slug))
     table = page.locator("#table")
     seen_summary = tried_illegal = asked_hint = False
     decisions = 0
