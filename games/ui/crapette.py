@@ -930,6 +930,8 @@ class CrapetteUI(GameUI):
     quiz_facts = staticmethod(quiz_facts)
     phase_text = staticmethod(phase_text)
     board_facts = BOARD_FACTS
+    # A match to 300 is a dozen deals; 50 is usually one or two.
+    quick_match = {"target": 50}
 
     def action_label(self, view, seat, action):
         """Turning a card, ending a turn, Stop! and the next deal as the table's buttons name them."""
