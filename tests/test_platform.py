@@ -333,3 +333,19 @@ def test_a_deal_code_is_made_only_for_options_it_can_bring_back():
                 assert deal_code(game, "abcdefgh", players, {name: other}) is None
                 tried += 1
     assert tried
+
+
+@pytest.mark.parametrize("slug", GAMES)
+def test_bench_times_a_bots_whole_turn_to_its_end(slug):
+    """`make bench` times a bot's whole turn (every decision it makes in a row): the run stops
+    exactly when another seat is to move or the match is over, never before."""
+    from games.engine.play import bot_levels
+    from games.management.commands.bench import positions, whole_turn
+
+    game = registry.get(slug)
+    club = bot_levels(game)["club"](game)
+    for n, (state, seat) in enumerate(positions(game, 6, min(game.player_counts))):
+        made, after = whole_turn(game, club, state, seat, random.Random(n))
+        assert made >= 1
+        assert not game.to_move(after) or min(game.turn(after)) != seat
+

@@ -2,7 +2,8 @@
 
 For each registered game it prints
 - random-playout matches per second (random bots in every seat);
-- each bot level's decision time, p50/p95 over a fixed set of seeded positions;
+- each bot level's decision time, p50/p95 over a fixed set of seeded positions, and in a game
+  where a seat makes several decisions in a row, the time of the whole run of them (a turn);
 - the practice table through the Django test Client: a reader's move (with the club bots'
   replies up to his next decision, played in the same request) and one bot move shown, p50/p95;
   with --long, every request of one whole match, the first deal's against the last deal's,
@@ -86,6 +87,16 @@ def positions(game, count, players, seed="bench"):
                     break
             state = game.apply(state, seat, bot.choose(game.view(state, seat), seat, rng))
     return out
+
+
+def whole_turn(game, bot, state, seat, rng, limit=1000):
+    """The bot makes every decision `seat` has in a row from `state` (in a game of many moves a
+    turn, the rest of its turn); returns the number of decisions and the state after them."""
+    made = 0
+    while made < limit and game.to_move(state) and min(game.turn(state)) == seat:
+        state = game.apply(state, seat, bot.choose(game.view(state, seat), seat, rng))
+        made += 1
+    return made, state
 
 
 def _match(url):
@@ -193,6 +204,21 @@ class Command(BaseCommand):
                 bot.choose(view, seat, rng)
                 times.append(time.perf_counter() - t)
             self.line(f"bot decision, {level}", times, "position")
+        # A bot that plans a turn of many moves spends its time on the turn's first decisions:
+        # the whole turn is what a reader waits for.
+        for level, cls in bot_levels(game).items():
+            bot = cls(game)
+            times, longest = [], 0
+            stop = time.perf_counter() + budget
+            for i, (state, seat) in enumerate(spots):
+                if times and time.perf_counter() > stop:
+                    break
+                t = time.perf_counter()
+                made, _ = whole_turn(game, bot, state, seat, rng_for("bench-turn", level, i))
+                times.append(time.perf_counter() - t)
+                longest = max(longest, made)
+            if longest > 1:
+                self.line(f"bot's whole turn, {level} (≤{longest} moves)", times, "position")
 
     def _new_table(self, client, game, players, options=None):
         from games.table.forms import setup_data
