@@ -1,4 +1,5 @@
-"""Bots against bots over seeded matches: python manage.py arena ecarte --a expert --b club --matches 200"""
+"""Bots against bots over seeded matches: python manage.py arena ecarte --a expert --b club --matches 200
+(`--options stop_mode=callable,target=100` plays them with other set-up options)."""
 
 import time
 from concurrent.futures import ProcessPoolExecutor
@@ -7,10 +8,11 @@ from django.core.management.base import BaseCommand, CommandError
 
 from games.engine import registry
 from games.engine.play import bot_levels, measuring_bots, play_match, wilson
+from games.management.options import parse_options
 
 
 def _one(args):
-    slug, a, b, index, seed_prefix, players = args
+    slug, a, b, index, seed_prefix, players, options = args
     game = registry.get(slug)
     levels = {**bot_levels(game), **measuring_bots(game)}
     # Two players: the levels alternate seats. More: one seat of level a among level b, the a seat
@@ -20,7 +22,7 @@ def _one(args):
     else:
         seats = [a if s == index % players else b for s in range(players)]
     bots = [levels[name](game) for name in seats]
-    final = play_match(game, bots, f"{seed_prefix}{index}", players)
+    final = play_match(game, bots, f"{seed_prefix}{index}", players, game.options(options))
     outcome = game.outcome(final)
     return seats, outcome.winners, outcome.scores
 
@@ -36,6 +38,8 @@ class Command(BaseCommand):
         parser.add_argument("--players", type=int, default=None)
         parser.add_argument("--seed", default="arena")
         parser.add_argument("--jobs", type=int, default=2)
+        parser.add_argument("--options", metavar="OPTION=VALUE,…", default="",
+                            help="set-up options of every match (the game's defaults otherwise)")
 
     def handle(self, *args, **opts):
         try:
@@ -50,9 +54,11 @@ class Command(BaseCommand):
         if players not in game.player_counts:
             raise CommandError(f"{game.slug} is for {game.player_counts} players")
         n = opts["matches"]
+        options = parse_options(game, opts["options"]) if opts["options"] else {}
+        opts["with"] = "".join(f", {k}={v}" for k, v in options.items())
         if players > 2:
             return self._losers(game, opts, players, n)
-        jobs = [(game.slug, opts["a"], opts["b"], i, opts["seed"], players) for i in range(n)]
+        jobs = [(game.slug, opts["a"], opts["b"], i, opts["seed"], players, options) for i in range(n)]
         started = time.perf_counter()
         wins = 0.0
         done = 0
@@ -67,14 +73,14 @@ class Command(BaseCommand):
         lo, hi = wilson(wins, n)
         secs = time.perf_counter() - started
         self.stdout.write(
-            f"{game.slug}: {opts['a']} vs {opts['b']}, {n} matches: {opts['a']} won {wins:g} "
+            f"{game.slug}: {opts['a']} vs {opts['b']}{opts['with']}, {n} matches: {opts['a']} won {wins:g} "
             f"({wins / n:.1%}, 95% interval {lo:.1%}–{hi:.1%}) in {secs:.0f}s"
         )
 
     def _losers(self, game, opts, players, n):
         """With more than two players: how often the one seat of level a loses the match (is the
         shithead), against the 1-in-players of chance and the rate of each level-b seat."""
-        jobs = [(game.slug, opts["a"], opts["b"], i, opts["seed"], players) for i in range(n)]
+        jobs = [(game.slug, opts["a"], opts["b"], i, opts["seed"], players, options) for i in range(n)]
         started = time.perf_counter()
         a_lost = 0
         done = 0
@@ -89,7 +95,7 @@ class Command(BaseCommand):
         b_rate = (n - a_lost) / (n * (players - 1))
         secs = time.perf_counter() - started
         self.stdout.write(
-            f"{game.slug}, {players} players: one {opts['a']} seat among {opts['b']} seats, {n} matches: "
+            f"{game.slug}, {players} players{opts['with']}: one {opts['a']} seat among {opts['b']} seats, {n} matches: "
             f"the {opts['a']} seat lost {a_lost} ({a_lost / n:.1%}, 95% interval {lo:.1%}–{hi:.1%}); "
             f"chance alone 1 in {players} ({1 / players:.1%}); each {opts['b']} seat lost {b_rate:.1%} "
             f"in {secs:.0f}s"

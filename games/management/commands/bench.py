@@ -26,6 +26,7 @@ from games.engine import registry
 from games.engine.bots import RandomBot
 from games.engine.play import bot_levels, play_match
 from games.engine.rng import rng_for
+from games.management.options import parse_options
 from games.ui import has_ui
 
 HX = {"HTTP_HX_REQUEST": "true"}
@@ -108,24 +109,6 @@ def _match(url):
     return Match(table, game_ui(table.game))
 
 
-def _options(game, text):
-    """{name: value} from "name=value,name=value", each value one of the game's choices for it, or
-    any whole number for a numeric option."""
-    out = {}
-    for part in text.split(","):
-        name, _eq, value = part.partition("=")
-        choices = game.option_choices().get(name.strip())
-        if choices is None:
-            raise CommandError(f"{game.slug} has no option {name!r}")
-        found = [c for c in choices if str(c).lower() == value.strip().lower()]
-        if not found and all(type(c) is int for c in choices) and value.strip().isdigit():
-            found = [int(value)]  # a number the set-up form does not offer (a longer match, to measure)
-        if not found:
-            raise CommandError(f"{name} takes one of {', '.join(map(str, choices))}")
-        out[name.strip()] = found[0]
-    return out
-
-
 class Command(BaseCommand):
     help = "Print speed figures: random playouts, bot decisions, practice-table round trips."
 
@@ -162,7 +145,7 @@ class Command(BaseCommand):
                         continue
                     self.table(game, budget, players)
                     if opts["long"]:
-                        self.long_match(game, players, _options(game, opts["long"]))
+                        self.long_match(game, players, parse_options(game, opts["long"]))
         finally:
             teardown_databases(old, verbosity=0)
 
