@@ -19,7 +19,7 @@ from games.engine import registry
 from games.engine.play import bot_levels
 from games.management.commands.loadrun import Browser, Server
 from games.models import Table
-from tests.tables import form_for, match_of, setup_form, tables
+from tests.tables import form_for, match_of, quick, setup_form, tables
 
 pytestmark = [pytest.mark.slow, pytest.mark.django_db(transaction=True)]
 
@@ -61,7 +61,7 @@ def test_two_servers_one_table_and_a_restart(tmp_path, slug, players):
         ports = [s.port for s in servers]
         browser = Browser(ports)
         browser.request("GET", f"/en/{slug}/play/")
-        status, headers, _ = browser.request("POST", f"/en/{slug}/play/", setup_form(slug, players))
+        status, headers, _ = browser.request("POST", f"/en/{slug}/play/", setup_form(slug, players, **quick(slug)))
         assert status == 302
         url = headers["Location"]
         token = url.rstrip("/").rsplit("/", 1)[1]
