@@ -350,21 +350,27 @@ def test_bench_times_a_bots_whole_turn_to_its_end(slug):
         assert not game.to_move(after) or min(game.turn(after)) != seat
 
 
-
 def test_the_arena_plays_with_the_options_it_is_given_and_refuses_unknown_ones():
-    """`arena --options name=value` sets up every match with them (and says so); an option the game
-    does not have is refused before any match is played."""
+    """`arena --options name=value` sets up every match with them (and says so), two players or
+    more; an option the game does not have is refused before any match is played."""
     from io import StringIO
 
     from django.core.management import call_command
     from django.core.management.base import CommandError
 
-    slug = next(s for s in GAMES if registry.get(s).option_choices())
-    game = registry.get(slug)
-    name, values = next(iter(game.option_choices().items()))
-    out = StringIO()
-    call_command("arena", slug, "--a", "club", "--b", "beginner", "--matches", "2", "--jobs", "1",
-                 "--options", f"{name}={values[-1]}", stdout=out, stderr=StringIO())
-    assert f"{name}={values[-1]}, 2 matches" in out.getvalue()
-    with pytest.raises(CommandError, match="no option"):
-        call_command("arena", slug, "--matches", "2", "--options", "no_such_option=1")
+    tried = 0
+    for slug in GAMES:
+        game = registry.get(slug)
+        if not game.option_choices():
+            continue
+        name, values = next(iter(game.option_choices().items()))
+        for players in sorted({min(game.player_counts), max(game.player_counts)}):
+            out = StringIO()
+            call_command("arena", slug, "--a", "club", "--b", "beginner", "--matches", "2", "--jobs", "1",
+                         "--players", str(players), "--options", f"{name}={values[-1]}", stdout=out,
+                         stderr=StringIO())
+            assert f"{name}={values[-1]}" in out.getvalue() and "2 matches" in out.getvalue()
+            tried += players > 2
+        with pytest.raises(CommandError, match="no option"):
+            call_command("arena", slug, "--matches", "2", "--options", "no_such_option=1")
+    assert tried, "no game of more than two players was tried"

@@ -55,9 +55,9 @@ class Command(BaseCommand):
             raise CommandError(f"{game.slug} is for {game.player_counts} players")
         n = opts["matches"]
         options = parse_options(game, opts["options"]) if opts["options"] else {}
-        opts["with"] = "".join(f", {k}={v}" for k, v in options.items())
+        said = "".join(f", {k}={v}" for k, v in options.items())
         if players > 2:
-            return self._losers(game, opts, players, n)
+            return self._losers(game, opts, players, n, options, said)
         jobs = [(game.slug, opts["a"], opts["b"], i, opts["seed"], players, options) for i in range(n)]
         started = time.perf_counter()
         wins = 0.0
@@ -73,11 +73,11 @@ class Command(BaseCommand):
         lo, hi = wilson(wins, n)
         secs = time.perf_counter() - started
         self.stdout.write(
-            f"{game.slug}: {opts['a']} vs {opts['b']}{opts['with']}, {n} matches: {opts['a']} won {wins:g} "
+            f"{game.slug}: {opts['a']} vs {opts['b']}{said}, {n} matches: {opts['a']} won {wins:g} "
             f"({wins / n:.1%}, 95% interval {lo:.1%}–{hi:.1%}) in {secs:.0f}s"
         )
 
-    def _losers(self, game, opts, players, n):
+    def _losers(self, game, opts, players, n, options, said):
         """With more than two players: how often the one seat of level a loses the match (is the
         shithead), against the 1-in-players of chance and the rate of each level-b seat."""
         jobs = [(game.slug, opts["a"], opts["b"], i, opts["seed"], players, options) for i in range(n)]
@@ -95,7 +95,7 @@ class Command(BaseCommand):
         b_rate = (n - a_lost) / (n * (players - 1))
         secs = time.perf_counter() - started
         self.stdout.write(
-            f"{game.slug}, {players} players{opts['with']}: one {opts['a']} seat among {opts['b']} seats, {n} matches: "
+            f"{game.slug}, {players} players{said}: one {opts['a']} seat among {opts['b']} seats, {n} matches: "
             f"the {opts['a']} seat lost {a_lost} ({a_lost / n:.1%}, 95% interval {lo:.1%}–{hi:.1%}); "
             f"chance alone 1 in {players} ({1 / players:.1%}); each {opts['b']} seat lost {b_rate:.1%} "
             f"in {secs:.0f}s"
