@@ -11,7 +11,7 @@ from playwright.sync_api import expect
 from games.engine import registry
 from games.ui import site_games
 from tests.e2e.conftest import act, make_a_move, press
-from tests.tables import quick
+from tests.tables import quick, setup_form
 from tutorials import lessons, puzzles
 from tutorials.content import examples, has_rules
 from tutorials.lessons import quiz_truth
@@ -64,7 +64,8 @@ def test_finish_a_lesson(live_server, watched, problems, shot, slug, lang):
             for move in step.expect[0]:
                 # Wait for this move's own verdict, not the one the move before left on the page
                 # (pressed too soon, → moves between the chosen card's places instead).
-                page.evaluate("document.querySelectorAll('#lesson-step .result').forEach(e => e.dataset.seen = '1')")
+                page.evaluate(
+                    "document.querySelectorAll('#lesson-step .result').forEach(e => e.dataset.seen = '1')")
                 act(page, move)
                 expect(page.locator("#lesson-step .result.is-ok:not([data-seen])")).to_be_visible()
         elif step.kind == "watch":
@@ -117,9 +118,10 @@ def test_solve_one_puzzle_and_miss_another(live_server, watched, problems, shot,
 def _start_table(page, base, slug, lang, level="club", options=None):
     page.goto(f"{base}/{lang}/{slug}/play/")
     page.locator(f'input[name="level"][value="{level}"]').check()
-    for name, value in (options or {}).items():
-        index = registry.get(slug).option_choices()[name].index(value)
-        page.locator(f'input[name="opt_{name}"][value="{index}"]').check()
+    # The options as the set-up form posts them (tests/tables.py), chosen on the form.
+    posted = setup_form(slug, level=level, **(options or {}))
+    for name in options or {}:
+        page.locator(f'input[name="opt_{name}"][value="{posted[f"opt_{name}"]}"]').check()
     page.locator("form.table-setup button[type=submit]").click()
     page.wait_for_url(re.compile(rf"/{lang}/{slug}/play/[\w-]+/$"))
 
