@@ -174,34 +174,33 @@ class Command(BaseCommand):
 
     def bots(self, game, budget, count, players):
         spots = positions(game, count, players)
-        for level, cls in bot_levels(game).items():
-            bot = cls(game)
-            times = []
+
+        def over_spots(level, measure):
+            """measure(bot, state, view, seat, rng) at each spot (the view made before the clock
+            starts), a fresh bot of the level, within the budget; returns the times and what each
+            measure returned."""
+            bot = bot_levels(game)[level](game)
+            times, said = [], []
             stop = time.perf_counter() + budget
             for i, (state, seat) in enumerate(spots):
                 if times and time.perf_counter() > stop:
                     break
-                view = game.view(state, seat)
-                rng = rng_for("bench-bot", level, i)
+                view, rng = game.view(state, seat), rng_for("bench-bot", level, i)
                 t = time.perf_counter()
-                bot.choose(view, seat, rng)
+                said.append(measure(bot, state, view, seat, rng))
                 times.append(time.perf_counter() - t)
+            return times, said
+
+        for level in bot_levels(game):
+            times, _ = over_spots(level, lambda bot, state, view, seat, rng: bot.choose(view, seat, rng))
             self.line(f"bot decision, {level}", times, "position")
         # A bot that plans a turn of many moves spends its time on the turn's first decisions:
         # the whole turn is what a reader waits for.
-        for level, cls in bot_levels(game).items():
-            bot = cls(game)
-            times, longest = [], 0
-            stop = time.perf_counter() + budget
-            for i, (state, seat) in enumerate(spots):
-                if times and time.perf_counter() > stop:
-                    break
-                t = time.perf_counter()
-                made, _ = whole_turn(game, bot, state, seat, rng_for("bench-turn", level, i))
-                times.append(time.perf_counter() - t)
-                longest = max(longest, made)
-            if longest > 1:
-                self.line(f"bot's whole turn, {level} (≤{longest} moves)", times, "position")
+        for level in bot_levels(game):
+            times, made = over_spots(
+                level, lambda bot, state, view, seat, rng: whole_turn(game, bot, state, seat, rng)[0])
+            if max(made) > 1:
+                self.line(f"bot's whole turn, {level} (≤{max(made)} moves)", times, "position")
 
     def _new_table(self, client, game, players, options=None):
         from games.table.forms import setup_data
