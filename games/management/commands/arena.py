@@ -95,7 +95,8 @@ class Command(BaseCommand):
         b_rate = (n - a_lost) / (n * (players - 1))
         secs = time.perf_counter() - started
         self.stdout.write(
-            f"{game.slug}, {players} players{said}: one {opts['a']} seat among {opts['b']} seats, {n} matches: "
+            f"{game.slug}, {players} players{said}: one {opts['a']} seat among {opts['b']} seats, "
+            f"{n} matches: "
             f"the {opts['a']} seat lost {a_lost} ({a_lost / n:.1%}, 95% interval {lo:.1%}–{hi:.1%}); "
             f"chance alone 1 in {players} ({1 / players:.1%}); each {opts['b']} seat lost {b_rate:.1%} "
             f"in {secs:.0f}s"
