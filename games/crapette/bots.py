@@ -12,8 +12,10 @@ expected; anything else (a face-down reserve card coming up, a Stop) makes it pl
   obligation now and then, and calls Stop on every fault it sees.
 - expert: searches every sequence of moves up to its next talon card (transpositions merged) and
   keeps the one that leaves the best position: reserve cards gone first, then its other cards,
-  cards loaded onto the opponent, foundation cards, and what the opponent could do next. It never
-  skips an obligation and calls every Stop.
+  cards loaded onto the opponent, foundation cards, and what the opponent could do next. Where its
+  turn ends, the best few ways of ending it are weighed again by a search of the opponent's reply
+  (his moves before his first talon card, his face-down reserve cards dealt in a few worlds when
+  one would come up). It never skips an obligation and calls every Stop.
 """
 
 from games.engine.actions import Action
@@ -21,7 +23,7 @@ from games.engine.bots import Bot, Evaluation
 
 from .game import END, NEXT, STOP, TURN
 from .rules import FOUNDATION_NEXT, HAND, HOUSES, LOAD_TAKES, RESERVE, WASTE, spaces_to_fill
-from .search import LESS, OUT, Options, TurnSearch, moves_of, opponent_stuck, play_move, position_of
+from .search import LESS, OUT, Options, Pos, TurnSearch, moves_of, opponent_stuck, play_move, position_of
 
 MAX_STEPS = 80  # moves a greedy plan may make before it turns a card (a guard: plans end well before)
 
@@ -279,25 +281,77 @@ class Expert(CrapetteBot):
             out[action] = float(start - left + (self.going_out if out_ else 0))
         return out
 
+    # The opponent's reply: the best places to end the turn are weighed again by what the
+    # opponent can do at the start of his next turn, up to his first talon card. Every card that
+    # matters then is in sight but the face-down ones of his reserve; when one of them would come
+    # up, his stretch is searched again in a few deals of the cards not seen.
+    reply_ends = 6  # turn-ending positions weighed again
+    reply_worlds = 3  # deals of the hidden cards
+    reply_budget = 200  # positions per search of the opponent's stretch
+    reply_weight = 5.0  # per point of count the opponent can shed (a reserve card: 10, as ours)
+    reply_empty = 20.0  # more when he can empty his reserve
+
     def steps(self, view, seat, rng):
         self.callable = view.options.callable
         found = TurnSearch(position_of(view, seat), seat, view.options, whole_turn=False, budget=self.budget)
         start = found.nodes[found.root][0]
         opts = found.opts
-        best, best_value = None, None
-        for key, node in found.nodes.items():
-            pos = node[0]
-            finish = self._finish(pos, seat, opts)
-            if finish is False:
-                continue
-            value = self.value(start, pos, seat, finish)
-            if best_value is None or value > best_value:
-                best, best_value = key, value
-        if best is None:
+        scored = {}
+        for n, (key, node) in enumerate(found.nodes.items()):
+            finish = self._finish(node[0], seat, opts)
+            if finish is not False:
+                scored[key] = [self.value(start, node[0], seat, finish), -n, finish]
+        if not scored:
             return []
+        if self.reply_ends:
+            self._weigh_replies(view, seat, rng, found, scored)
+        best = max(scored, key=scored.get)
         steps = found.path(best)
         finish = self._finish(found.nodes[best][0], seat, opts)
         return steps + ([finish] if finish in ("turn", "end") else [])
+
+    def _weigh_replies(self, view, seat, rng, found, scored):
+        """Take off the best turn-ending positions' values what the opponent can make of each;
+        the other turn-ending positions are dropped (they were not looked at)."""
+        ends = sorted((k for k, v in scored.items() if v[2] == "over"), key=scored.get, reverse=True)
+        for key in ends[self.reply_ends:]:
+            del scored[key]
+        worlds, cache = None, {}
+        for key in ends[:self.reply_ends]:
+            pos = found.nodes[key][0]
+            cost = self._reply(view, None, pos, seat, cache)
+            if cost is None:  # a face-down card of his would come up: deal the cards not seen
+                worlds = worlds or [self.game.determinize(view, seat, rng) for _ in range(self.reply_worlds)]
+                cost = sum(self._reply(view, w, pos, seat, cache) for w in worlds) / len(worlds)
+            scored[key][0] -= cost
+
+    def _reply(self, view, world, pos, seat, cache):
+        """What the opponent can make of the start of his next turn if this player's turn ends at
+        `pos`: the count he can shed before he turns his first talon card, weighed, and more if he
+        can empty his reserve or go out. His face-down reserve cards are those of `world`; with
+        no world, those of the view, and None when one of them would come up."""
+        other = 1 - seat
+        reserve, waste = list((world or view).reserves[other]), list(view.wastes[other])
+        if pos.opp_reserve is not None and (not reserve or reserve[-1] != pos.opp_reserve):
+            reserve.append(pos.opp_reserve)  # loaded this turn (only the top card is tracked)
+        if pos.opp_waste is not None and (not waste or waste[-1] != pos.opp_waste):
+            waste.append(pos.opp_waste)
+        theirs = Pos(pos.houses, pos.ftops, tuple(reserve), None, view.talons[other], tuple(waste),
+                     pos.reserve[-1] if pos.reserve else None, pos.waste[-1] if pos.waste else None)
+        key = (theirs.key(), theirs.reserve)  # the key counts the reserve only: it is his, fixed in his turn
+        if key in cache:
+            return cache[key]
+        search = TurnSearch(theirs, other, view.options, whole_turn=False, budget=self.reply_budget)
+        if world is None and search.unknown:
+            cost = None
+        else:
+            shed = theirs.count() - min(n[0].count() for n in search.nodes.values())
+            emptied = bool(reserve) and any(not n[0].reserve for n in search.nodes.values())
+            out = any(not n[0].reserve and n[0].hand is None and not n[0].talon and not n[0].waste
+                      for n in search.nodes.values())
+            cost = self.reply_weight * shed + (self.reply_empty if emptied else 0.0) + (100.0 if out else 0.0)
+        cache[key] = cost
+        return cost
 
     def _finish(self, pos, seat, opts):
         """How a stretch may stop at this position: "turn"; "over" (the step that led here ended
@@ -360,4 +414,13 @@ def _opponent_loads(pos):
 
 LEVELS = {"beginner": Beginner, "club": Club, "expert": Expert}
 
-__all__ = ["Beginner", "Club", "Expert", "LEVELS"]
+
+class ExpertWithoutReply(Expert):
+    """The expert without its look at the opponent's reply: a yardstick for what the look adds."""
+
+    reply_ends = 0
+
+
+MEASURING = {"expert-no-reply": ExpertWithoutReply}  # for the arena only
+
+__all__ = ["Beginner", "Club", "Expert", "ExpertWithoutReply", "LEVELS", "MEASURING"]

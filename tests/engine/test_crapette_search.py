@@ -10,7 +10,7 @@ from collections import Counter
 import pytest
 
 from games.crapette import GAME
-from games.crapette.bots import Expert
+from games.crapette.bots import Expert, ExpertWithoutReply
 from games.crapette.rules import FOUNDATION_NEXT, HOUSE_TAKES, LOAD_TAKES, foundation_pile
 from games.crapette.search import BLOCK, EMPTY, FOUND, LESS, OUT, TurnSearch, position_of, search
 from games.engine.cards import double_pack
@@ -333,3 +333,40 @@ def test_a_move_that_skips_an_obligation_is_valued_as_the_stop_it_invites():
                                         "fd=3D,-,-,-,-,-,-,-")))
     assert values["move:4D@house.3>foundation.1"][0] == 4.0
     assert values["move:7S@reserve.0>house.1"][0] == 0.0
+
+
+# --- the expert's look at the opponent's reply -------------------------------------------------
+def test_the_expert_ends_its_turn_where_the_opponents_reply_sheds_least():
+    # The 9C in hand has nowhere to go: the turn ends with it on the waste. Left as it is, the
+    # opponent moves the 3D onto the 4C and his 6H onto the 7S it uncovers; the 3H moved onto the
+    # 4C first leaves the 3D nowhere to go and the 6H stuck. Either way the 6H has no place now,
+    # so only a look at his reply tells them apart (the yardstick without it keeps the first).
+    # His face-down reserve cards would come up under the 6H: the reply is searched in worlds.
+    view = G.view(G.from_text(position("p=0 r0=9S r1=5C9D/6H w1=5H h0=9C "
+                                       "hs=7S3D,4C,KH3H,2HKC,9DKD,5SKS,TCKH,6CKS fd=-,-,-,-,-,-,-,-")), 0)
+    waste = ("9C", "hand.0", "waste.0")
+    assert Expert(G).steps(view, 0, rng_for("reply")) == [("3H", "house.3", "house.2"), waste]
+    assert ExpertWithoutReply(G).steps(view, 0, rng_for("reply")) == [waste]
+    assert Expert(G).choose(view, 0, rng_for("reply")) == G.parse_action("move:3H@house.3>house.2")
+
+
+def test_the_reply_is_searched_in_worlds_only_when_a_hidden_card_would_come_up():
+    expert = Expert(G)
+    dealt = []
+    real = G.determinize
+
+    def counting(view, seat, rng):
+        dealt.append(seat)
+        return real(view, seat, rng)
+
+    expert.game = type("Counting", (), {"determinize": staticmethod(counting)})()
+    hidden = G.view(G.from_text(position("p=0 r0=9S r1=5C9D/6H w1=5H h0=9C "
+                                         "hs=7S3D,4C,KH3H,2HKC,9DKD,5SKS,TCKH,6CKS fd=-,-,-,-,-,-,-,-")), 0)
+    expert.steps(hidden, 0, rng_for("reply"))
+    assert dealt == [0] * Expert.reply_worlds  # dealt once for the stretch, shared by every end
+    dealt.clear()
+    # His reserve is the 6H alone: what he can do is all in sight, and no world is dealt.
+    seen = G.view(G.from_text(position("p=0 r0=9S r1=6H w1=5H h0=9C "
+                                       "hs=7S3D,4C,KH3H,2HKC,9DKD,5SKS,TCKH,6CKS fd=-,-,-,-,-,-,-,-")), 0)
+    assert expert.steps(seen, 0, rng_for("reply")) == [("3H", "house.3", "house.2"), ("9C", "hand.0", "waste.0")]
+    assert dealt == []
