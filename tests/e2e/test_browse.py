@@ -303,9 +303,13 @@ def test_bots_speed_applies_as_soon_as_it_is_chosen(live_server, watched, proble
     expect(page.locator(".speed-form button")).to_be_hidden()  # no "Set" needed with JavaScript
     page.evaluate("window.stillHere = true")
     page.locator("#bot-speed").focus()
+    page.evaluate("document.getElementById('table').dataset.before = 'speed'")
     page.locator("#bot-speed").select_option("fast")
-    # The bots carry on by themselves at once: nobody presses "Set" nor "Show the next move".
-    expect(page.locator("form.bot-step, .bot-frames")).to_have_count(0)
+    # The bots carry on by themselves at once: nobody presses "Set" nor "Show the next move". The
+    # table is drawn again at once, and the bots' moves go on until the reader's turn; a bot's
+    # turn can be many moves (Crapette's: 30 and more), so that wait is a long one.
+    expect(page.locator("#table[data-before]")).to_have_count(0)
+    expect(page.locator("form.bot-step, .bot-frames")).to_have_count(0, timeout=90_000)
     expect(page.locator("#bot-speed")).to_have_value("fast")
     expect(page.locator("#bot-speed")).to_be_focused()
     assert page.evaluate("window.stillHere === true"), "the page should not reload"
