@@ -146,3 +146,14 @@ def test_a_discard_is_described_with_card_names_as_they_read_in_a_sentence():
     with translation.override("en"):
         text = ui.describe(view, 0, Action("discard", ("QS", "9C")))
     assert text == "discard the queen of spades, the nine of clubs"
+
+
+def test_no_template_puts_a_fixed_space_after_a_translated_label():
+    """A label ending in a colon ("Tricks:", 「トリック：」) is followed by its own gap
+    (``{{ label|gap }}``): a space in English, none after a Japanese full-width colon."""
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent / "templates"
+    fixed = re.compile(r'\{% translate "[^"]*:"( context "[^"]*")? %\} ')
+    found = [f"{p.relative_to(root)}: {m.group(0)}" for p in root.rglob("*.html") for m in fixed.finditer(p.read_text())]
+    assert found == []
