@@ -151,3 +151,56 @@ def test_cards_of_which_any_one_would_do_are_joined_with_or():
         assert _either(["4D", "5D", "AC"]) == "four of diamonds, the five of diamonds or the ace of clubs"
     with translation.override("ja"):
         assert _either(["4D", "5D"]) == "ダイヤの4かダイヤの5"
+
+
+def _stop_offer(ui, game, state, reader):
+    """What the practice table offers the reader about Stop! in this position: the controls it
+    draws (games/table/views.py table_context: the reader's controls exist when he is awaited or
+    may interrupt), reduced to those of a Stop call, each as (kind, label, legal, css)."""
+    if reader not in game.turn(state) and reader not in game.interrupters(state):
+        return ()
+    controls = ui.controls(game, game.view(state, reader), reader)
+    return tuple(sorted((type(item).__name__, item.label, item.legal, item.css) for item in controls.items
+                        if getattr(item, "action", None) == game.parse_action("stop")))
+
+
+def test_what_the_reader_is_offered_never_tells_him_whether_the_opponent_erred():
+    """Over many deals between beginners in the callable mode, after each action of a player's turn
+    (during his turn, and at the start of the reader's turn that follows its last move) the Stop
+    controls offered to the reader are the same whether that action skipped an obligation (a call
+    would be right) or not (a call would be wrong): he is offered the call, and it is judged when
+    he makes it."""
+    ui = _ui()
+    game = ui.game
+    offers = {}  # (where, right) -> the different Stop offers met
+    for deal in range(40):
+        for before, _seat, _action, _after in _one_deal({"stop_mode": "callable"}, f"stop-offer-{deal}")[1:]:
+            last = before.last
+            if before.phase != "play" or last is None or last[1].kind not in ("move", "turn", "end"):
+                continue
+            reader = 1 - last[0]
+            f = before.fault
+            right = f is not None and f.open and f.seat == last[0]
+            where = "turn start" if before.turn == reader else "opponent's turn"
+            offers.setdefault((where, right), set()).add(_stop_offer(ui, game, before, reader))
+    for where in ("turn start", "opponent's turn"):
+        right, wrong = offers.get((where, True), set()), offers.get((where, False), set())
+        assert right and wrong, f"no {where} met both with and without a fault"
+        assert right == wrong and len(right) == 1, (where, right, wrong)
+        assert right.pop(), f"no Stop offered at the {where}"
+
+
+def test_a_wrong_call_is_made_and_told_with_its_rule():
+    """Stop! is offered whether or not the last move skipped an obligation; a wrong call is judged
+    when made: nothing changes, and the story says so with the rule, in both languages."""
+    from tests.engine.test_crapette_rules import BASIC, callable_, play
+
+    ui = _ui()
+    game = ui.game
+    before = play(callable_(BASIC), (0, "move:7S@reserve.0>house.1"))
+    after = play(before, (1, "stop"))
+    for lang, words in (("en", "skipped no obligation, so the call has no effect (A wrong call)"),
+                        ("ja", "間違ったストップ")):
+        with translation.override(lang):
+            said = " ".join(ui.narrate(game, before, 1, game.parse_action("stop"), after, ui.seat_names(1, 2), 1))
+        assert words in said and not LEFTOVER.search(said), said

@@ -262,7 +262,7 @@ def _interrupt(request, game, step, states, lang, names):
     """An interrupt step: (context, position to show, done now, status). A GET shows the position
     before the line. Each POST answers after the move `at` of the line: "go" lets it by (the next
     move is shown; after the last move, or after the fault, the answer is judged), "stop" makes
-    the interrupting action there, and the engine judges it."""
+    the interrupting action there, and the engine judges it (Game.interruption_verdict)."""
     ui = game_ui(game)
     engine = ui.game
     action = engine.parse_action(step.interrupt)
@@ -305,13 +305,14 @@ def _interrupt(request, game, step, states, lang, names):
     if answer == "go":  # the last move let by, and nothing in the line to call
         ctx["result"] = {"ok": True, "text": step.success[lang]}
         return ctx, states[at], True, 200
-    called = service.answer(game, states[at], step.seat, action, names=names, viewer=step.seat)
-    if called.legal:  # the first move after which the engine allows it: the fault
+    verdict = engine.interruption_verdict(states[at], step.seat, action)
+    if verdict:  # the first move after which the engine upholds it: the fault
+        called = service.answer(game, states[at], step.seat, action, names=names, viewer=step.seat)
         ctx["result"] = {"ok": True, "text": step.success[lang],
                          "narration": [join_sentences(called.narration)]}
         return ctx, called.after, True, 200
     words = step.feedback.get(str(at), {}).get(lang)
-    ctx["result"] = {"ok": False, "early": True, "explanation": called.explanation, "text": words}
+    ctx["result"] = {"ok": False, "early": True, "explanation": service.why_not(game, verdict), "text": words}
     return ctx, states[at], False, 200
 
 

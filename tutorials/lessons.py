@@ -25,9 +25,10 @@ A lesson is tutorials/content/<game>/lessons/<nn>-<id>.toml:
              the engine computes the true value; the choice holding it is the right one.
       interrupt: a drill: the other seats' moves are replayed one at a time, and after each the
              learner either makes the interrupting action or lets play go on ("no fault" after the
-             last move). The right moment is the first move after which the engine allows that
-             action to the learner's seat (`check`); when it never does, the right answer is to let
-             the whole line go by.
+             last move). The right moment is the first move after which the engine upholds that
+             action for the learner's seat (`Game.interruption_verdict`: a call may be offered, and
+             accepted, after every move, and have no effect); when it never does, the right answer
+             is to let the whole line go by.
              line = ["1 move:…", "1 turn", …]   the other seats' moves (as in watch steps)
              interrupt = "stop"                 the interrupting action (its button: GameUI.action_label)
              fault = 3                          the move the author says is the first fault (1 for
@@ -209,12 +210,12 @@ def step_states(game_slug, step: Step):
 
 
 def interrupt_fault(game_slug, step: Step, states=None) -> int:
-    """The move of an interrupt step's line after which the engine first allows the learner's
+    """The move of an interrupt step's line after which the engine first upholds the learner's
     interrupting action (1 for the first move), or 0 when it never does: the drill's right answer."""
     game = registry.get(game_slug)
     action = game.parse_action(step.interrupt)
     states = states if states is not None else step_states(game_slug, step)
-    return next((k for k in range(1, len(states)) if game.check(states[k], step.seat, action)), 0)
+    return next((k for k in range(1, len(states)) if game.interruption_verdict(states[k], step.seat, action)), 0)
 
 
 def _interrupt_problems(game, step: Step, states) -> list[str]:
@@ -232,8 +233,8 @@ def _interrupt_problems(game, step: Step, states) -> list[str]:
         problems.append(f"interrupt {step.interrupt} is not written as the engine writes it")
     if not any(action in set(game.candidate_actions(state, step.seat)) for state in states):
         problems.append(f"interrupt {step.interrupt} is not an action of the game for seat {step.seat} here")
-    if game.check(states[0], step.seat, action):
-        problems.append(f"{step.interrupt} is already allowed before the first move of the line")
+    if game.interruption_verdict(states[0], step.seat, action):
+        problems.append(f"{step.interrupt} is already upheld before the first move of the line")
     truth = interrupt_fault(game.slug, step, states)
     if not isinstance(step.fault, int) or isinstance(step.fault, bool):
         problems.append(f"state the fault: fault = {truth} (the move after which the engine allows "

@@ -46,7 +46,7 @@ class CrapetteBot(Bot):
         self.plan = []  # [(the view expected, the action to take then), ...]
 
     def interrupt(self, view, seat, rng):
-        if STOP in self.game.legal_actions(view, seat) and rng.random() >= self.miss:
+        if self.game.stop_is_right(view, seat) and rng.random() >= self.miss:
             return STOP
         return None
 
@@ -59,7 +59,7 @@ class CrapetteBot(Bot):
             return legal[0]
         if view.phase != "play":
             return NEXT
-        if STOP in legal and rng.random() >= self.miss:
+        if self.game.stop_is_right(view, seat) and rng.random() >= self.miss:
             return STOP
         if view.owed is not None:
             return min(a for a in legal if a.kind == "move")

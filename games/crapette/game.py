@@ -101,13 +101,27 @@ class Crapette(Game):
     # --- whose decision -----------------------------------------------------------------------
     def to_move(self, state):
         if state.phase == "play":
-            f = state.fault
-            if f is not None and f.open and f.seat == state.turn:
+            if self.stop_window(state, 1 - state.turn):
                 return frozenset((0, 1))  # the opponent may call Stop
             return frozenset((state.turn,))
         if state.phase == "end":
             return frozenset((0, 1))
         return frozenset()
+
+    def stop_window(self, state, seat):
+        """May `seat` call Stop now? In the callable mode, right after each action of his opponent's
+        turn (a move, a card turned up, the end of the turn) until the next action of either player:
+        during that turn, and at the start of his own turn after its last move. Whether that action
+        skipped an obligation plays no part: the call is offered either way and judged when made
+        (``stop_is_right``), so that what a player is offered never tells him his opponent erred."""
+        last = state.last
+        return (state.options.callable and state.phase == "play" and last is not None and last[0] != seat
+                and last[1].kind in ("move", "turn", "end"))
+
+    def stop_is_right(self, state, seat):
+        """Would a Stop called by `seat` now be right: did the action it answers skip an obligation?"""
+        f = state.fault
+        return self.stop_window(state, seat) and f is not None and f.open and f.seat != seat
 
     def turn(self, state):
         if state.phase == "play":
@@ -321,18 +335,23 @@ class Crapette(Game):
             return refuse("crapette.stop.mode", mode=state.options.stop_mode)
         if state.phase != "play":
             return refuse("crapette.stop.wrong", reason="deal-over")
+        if self.stop_window(state, seat):
+            return LEGAL  # right or wrong: a wrong call is made, to no effect (interruption_verdict)
         f = state.fault
-        if f is not None and f.open:
-            if f.seat == seat:
-                return refuse("crapette.stop.caller", reason="own", move=str(f.action))
-            return LEGAL
+        last = state.last
         if f is not None and f.seat != seat:
             return refuse("crapette.stop.window", move=str(f.action), duty=f.duty, offender=f.seat)
-        last = state.last
         if last is not None and last[0] == seat and last[1].kind != "stop":
             return refuse("crapette.stop.caller", reason="own", move=str(last[1]))
-        return refuse("crapette.stop.wrong", reason="no-fault", move=str(last[1]) if last else None,
-                      by=last[0] if last else None)
+        return refuse("crapette.stop.window", reason="nothing", move=str(last[1]) if last else None)
+
+    def interruption_verdict(self, state, seat, action):
+        """A Stop called by `seat` now: legal when it is right; when it is wrong (a call the rules
+        accept, to no effect), the rule that says so and the action it answered."""
+        verdict = self.check(state, seat, action)
+        if verdict and action.kind == "stop" and not self.stop_is_right(state, seat):
+            return refuse("crapette.stop.wrong", reason="no-fault", move=str(state.last[1]), by=state.last[0])
+        return verdict
 
     def legal_actions(self, state, seat):
         """As the generic one (every action check accepts, sorted), built directly from the
@@ -342,8 +361,7 @@ class Crapette(Game):
             return []
         if state.phase == "end":
             return [NEXT]
-        f = state.fault
-        stop = state.options.callable and f is not None and f.open and f.seat != seat
+        stop = self.stop_window(state, seat)
         if seat != state.turn:
             return [STOP] if stop else []
         if state.owed is not None:
@@ -483,6 +501,10 @@ class Crapette(Game):
 
     def _stop(self, state, caller):
         f = state.fault
+        if not self.stop_is_right(state, caller):
+            # A wrong call has no effect on the cards; it is made (and told), and it answers the
+            # last action: the window closes, and a second call would have nothing to answer.
+            return replace(state, moves=state.moves + 1, last=(caller, STOP))
         offender = f.seat
         s = self._undo(state, f)
         s = replace(s, fault=None, owed=None, moves=state.moves + 1, last=(caller, STOP))
@@ -766,7 +788,7 @@ class Crapette(Game):
                 if must is not None and (a.cards[0], a.source, a.target) not in must:
                     w *= 0.05
             elif kind == "stop":
-                w = 10.0
+                w = 10.0 if self.stop_is_right(state, seat) else 0.2
             elif kind in ("turn", "end"):
                 w = 2.0 if must is None else 0.1
             else:

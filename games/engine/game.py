@@ -116,6 +116,14 @@ class Game:
         """Seats that may act now out of turn (and need not)."""
         return self.to_move(state) - self.turn(state)
 
+    def interruption_verdict(self, state, seat: int, action: Action) -> Verdict:
+        """What an interruption such as Crapette's "Stop!" comes to if `seat` makes it now: legal
+        when it is right (it takes effect); else the rule that refuses it or, where the game
+        accepts the call whenever it may be made and it has no effect here, the rule saying so. A
+        game offers an interruption whatever the other players did, so that what a seat is offered
+        never tells it their fault, and judges it here. By default it is right whenever legal."""
+        return self.check(state, seat, action)
+
     def deal_number(self, state) -> int:
         """The number of the deal a position belongs to (1 for the first)."""
         return getattr(state, "deal", 1)

@@ -195,6 +195,10 @@ RULES = {
         _("Too late to call Stop"),
         _("Stop must be called before the offender's next action. He has moved on since, so the fault "
           "stands."),
+        reasons={
+            "nothing": _("A Stop answers your opponent's last action, before anyone acts again, and there is "
+                         "none to answer now."),
+        },
     ),
     "crapette.stop.owed": RuleText(
         _("The move you owe"),
@@ -406,11 +410,20 @@ def _move_lines(game, before, seat, action, after, names, me):
 
 
 def _stop_lines(game, before, seat, after, names, viewer):
-    """A Stop call: what the offender skipped (with the rule), and what follows."""
-    f = before.fault
-    offender = f.seat
+    """A Stop call: what the offender skipped (with the rule), and what follows; or, for a wrong
+    call, that the move it answered skipped nothing and play goes on (with that rule)."""
     me = seat == viewer
     out = [(_("You call “Stop!”.") if me else _("%(player)s calls “Stop!”.")) % {"player": names[seat]}]
+    if not game.stop_is_right(before, seat):
+        mover = before.last[0]
+        facts = {"player": names[mover], "rule": RULES["crapette.stop.wrong"].title}
+        out.append((_("Your last move skipped no obligation, so the call has no effect (%(rule)s): play goes on.")
+                    if mover == viewer else
+                    _("%(player)s's last move skipped no obligation, so the call has no effect (%(rule)s): play "
+                      "goes on.")) % facts)
+        return out
+    f = before.fault
+    offender = f.seat
     undone = game.before_fault(before)
     facts = {"player": names[offender], "rule": RULES[f.duty].title}
     if f.duty == "crapette.duty.fill-spaces":
@@ -677,8 +690,6 @@ def board(view, seat, names=None):
         "duty": duty_info,
         "counts": {"mine": view.count(seat), "theirs": view.count(other)},
         "callable": view.options.callable,
-        "offer_stop": view.options.callable and view.phase == "play" and view.turn == other,
-        "stop_label": str(ACTIONS["stop"]),
         "owed": view.owed is not None and view.turn == seat,
         "phase_text": phase_text(view, seat),
     }

@@ -375,20 +375,46 @@ def test_stop_owed_the_offender_chooses_among_several_compulsory_moves():
     assert legal(state, 0) == ["move:2S@house.8>foundation.2", "move:4D@house.3>foundation.1"]
     assert refused(state, 0, "move:7S@reserve.0>house.1") == "crapette.stop.owed"
     assert refused(state, 0, "turn") == "crapette.stop.owed"
-    assert refused(state, 1, "stop") == "crapette.stop.wrong"
+    assert refused(state, 1, "stop") == "crapette.stop.window"  # the call has been made
     done = play(state, (0, "move:2S@house.8>foundation.2"))
     assert done.turn == 1 and done.owed is None and done.foundations[0][-1] == "3D"
     assert "owe=foundation" in G.to_text(state) and G.from_text(G.to_text(state)) == state
 
 
+def test_stop_may_be_called_after_every_action_of_the_opponents_turn_fault_or_not():
+    """What either player may do never depends on whether the last move skipped an obligation:
+    the same seats may act, with the same actions, after a clean move and after a faulty one."""
+    clean = play(callable_(BASIC), (0, "move:7S@reserve.0>house.1"))
+    faulty = play(callable_(DUTY2), (0, "move:7S@reserve.0>house.1"))
+    assert clean.fault is None and faulty.fault.open
+    for state in (clean, faulty):
+        assert G.to_move(state) == frozenset({0, 1}) and G.interrupters(state) == frozenset({1})
+        assert legal(state, 1) == ["stop"]
+    # At the start of the opponent's turn, after its last move: a call is offered with his own moves.
+    clean_end = play(callable_(HAND), (0, "move:QC@hand.0>waste.0"))
+    fits = position("p=0 r0=5C9D/7S r1=6H t0=2C w1=5H h0=QC fd=JC,-,-,-,-,-,-,- hs=8D,KSQH,4C,JD,9C,2H,TS,5S")
+    faulty_end = play(callable_(fits), (0, "move:QC@hand.0>waste.0"))  # the queen fitted foundation 1
+    assert clean_end.fault is None and faulty_end.fault.open and faulty_end.fault.ended
+    for state in (clean_end, faulty_end):
+        assert G.to_move(state) == frozenset({1}) and "stop" in legal(state, 1)
+    assert not G.stop_is_right(clean_end, 1) and G.stop_is_right(faulty_end, 1)
+    # Not on a player's own move, nor before anyone has moved.
+    assert refused(clean, 0, "stop") == "crapette.stop.caller"
+    assert refused(callable_(BASIC), 1, "stop") == "crapette.stop.window"
+
+
 def test_stop_wrong_call_has_no_effect():
     state = play(callable_(BASIC), (0, "move:7S@reserve.0>house.1"))
-    assert refused(state, 1, "stop") == "crapette.stop.wrong"
-    assert G.to_move(state) == frozenset({0})
-    verdict = G.check(state, 1, G.parse_action("stop"))
-    assert verdict.args["move"] == "move:7S@reserve.0>house.1"
-    with pytest.raises(IllegalAction):
-        G.apply(state, 1, G.parse_action("stop"))
+    verdict = G.interruption_verdict(state, 1, G.parse_action("stop"))
+    assert not verdict and verdict.rule == "crapette.stop.wrong"
+    assert verdict.args["move"] == "move:7S@reserve.0>house.1" and verdict.args["by"] == 0
+    called = play(state, (1, "stop"))  # made, and told, but nothing on the table changes
+    assert G.zones(called) == G.zones(state) and called.turn == 0 and called.fault is None
+    assert called.last == (1, G.parse_action("stop")) and called.moves == state.moves + 1
+    # It answered the last move: no second call on it; the turn goes on.
+    assert G.to_move(called) == frozenset({0}) and refused(called, 1, "stop") == "crapette.stop.window"
+    assert G.interruption_verdict(play(callable_(DUTY2), (0, "move:7S@reserve.0>house.1")), 1,
+                                  G.parse_action("stop"))
 
 
 def test_stop_caller_cannot_stop_his_own_move():
@@ -399,8 +425,10 @@ def test_stop_caller_cannot_stop_his_own_move():
 def test_stop_window_closes_at_the_offenders_next_action():
     state = play(callable_(DUTY2), (0, "move:7S@reserve.0>house.1"), (0, "move:4D@house.3>foundation.1"))
     assert state.fault is not None and not state.fault.open
-    assert G.to_move(state) == frozenset({0})
-    assert refused(state, 1, "stop") == "crapette.stop.window"
+    # A call now answers the foundation move, which skipped nothing: the fault before it stands.
+    assert G.interruption_verdict(state, 1, G.parse_action("stop")).rule == "crapette.stop.wrong"
+    called = play(state, (1, "stop"))
+    assert called.houses[0] == ("8D", "7S") and called.foundations[0][-1] == "4D"
 
 
 def test_callable_win_waits_for_the_window():
