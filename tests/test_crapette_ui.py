@@ -204,3 +204,18 @@ def test_a_wrong_call_is_made_and_told_with_its_rule():
         with translation.override(lang):
             said = " ".join(ui.narrate(game, before, 1, game.parse_action("stop"), after, ui.seat_names(1, 2), 1))
         assert words in said and not LEFTOVER.search(said), said
+
+
+def test_an_action_the_end_of_the_turn_before_forestalls_is_not_told():
+    """The opponent lets a faulty turn end go by; the deal is blocked as the chance to call closes,
+    before his first action, which is not played: the story tells the end of the deal only."""
+    from tests.engine.test_crapette_rules import BLOCKING_FIELDS, callable_, play, position
+
+    ui = _ui()
+    game = ui.game
+    ended = play(callable_(position(BLOCKING_FIELDS.replace("fd=3D,", "fd=JC,"), park="house.2")),
+                 (0, "move:QC@hand.0>waste.0"))
+    after = play(ended, (1, "turn"))
+    with translation.override("en"):
+        said = ui.narrate(game, ended, 1, game.parse_action("turn"), after, ui.seat_names(1, 2), 1)
+    assert said[0] == "Neither player can get any further: the deal is blocked." and "turn up" not in " ".join(said)

@@ -411,6 +411,13 @@ class Crapette(Game):
         fault = state.fault
         if fault is not None and fault.open:  # the window closes with this action
             fault = Fault(fault.seat, fault.action, fault.duty, False, fault.flipped, fault.recycled, fault.ended)
+            if fault.ended:
+                # The turn ended with a move nobody called Stop on: what a turn's end decides, put
+                # off while a Stop could undo it, is decided now, before this first action of the
+                # new turn (which is not played if the deal ends there).
+                state = self._turn_ended(replace(state, fault=fault), fault.seat)
+                if state.phase != "play":
+                    return state
         owed = state.owed
         broken = self.breach(state, seat, action) if owed is None and state.options.callable else None
         s = replace(state, fault=fault, owed=None, moves=state.moves + 1, last=(seat, action))
@@ -487,6 +494,14 @@ class Crapette(Game):
         s = replace(s, turn=1 - seat, fault=f if keep else None)
         if not checks:
             return s
+        return self._turn_ended(s, seat)
+
+    def _turn_ended(self, s, seat):
+        """What the end of `seat`'s turn decides, in the position at the start of the next turn: a
+        player left with no cards wins (in the callable mode a move may empty his piles and skip an
+        obligation, and a Stop could still undo it); then the blocked-deal and repetition detectors."""
+        if s.remaining(seat) == 0:
+            return self._finish(s, "win", seat)
         if s.turned[seat] >= len(s.talons[seat]) + len(s.wastes[seat]):
             s = replace(s, cycled=_set(s.cycled, seat, True))
         if s.cycled[0] and s.cycled[1]:

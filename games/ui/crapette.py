@@ -500,6 +500,10 @@ def narrate(game, before, seat, action, after, names=None, viewer=None):
     who = names[seat]
     kind = action.kind
     out = []
+    if kind in ("move", "turn", "end") and after.last == before.last:
+        # Not played: the chance to call Stop on the last move of the turn before closed with it,
+        # and what that turn's end decided (the deal is over) came first.
+        kind = None
     if kind == "move":
         out += _move_lines(game, before, seat, action, after, names, me)
     elif kind == "turn":

@@ -476,6 +476,21 @@ def test_end_blocked_when_both_have_gone_through_their_cards():
     assert after.records[-1].scorer is None and after.scores == (0, 0) and after.records[-1].scores == ()
 
 
+def test_end_blocked_is_checked_when_the_chance_to_call_stop_on_a_turns_end_closes():
+    """The turn that would block the deal ends with a move that skipped an obligation (the queen of
+    clubs fitted its foundation). A Stop could still undo it, so the end of the turn is judged
+    when the opponent lets it go by beginning his turn: the deal is blocked then, before his move."""
+    state = G.from_text(callable_(position(BLOCKING_FIELDS.replace("fd=3D,", "fd=JC,"), park="house.2")))
+    ended = play(state, (0, "move:QC@hand.0>waste.0"))
+    assert ended.phase == "play" and ended.fault.open and ended.fault.ended and ended.cycled == (False, True)
+    went_on = play(ended, (1, "turn"))
+    assert went_on.phase == "end" and went_on.records[-1].end == "blocked"
+    assert went_on.talons[1] == ended.talons[1] and went_on.hands[1] == ()  # his card was not turned
+    assert went_on.records[-1].counts == (5, 5)
+    stopped = play(ended, (1, "stop"))  # called, the queen goes up: a meaningful move, play goes on
+    assert stopped.phase == "play" and stopped.foundations[0][-1] == "QC" and stopped.turn == 1
+
+
 def test_score_blocked_the_lower_count_scores_the_difference():
     fields = BLOCKING_FIELDS.replace("w1=5H3H", "w1=5H3H2H").replace("9C,2H,TS", "9C,6C,TS")
     state = G.from_text(position(fields, park="house.2"))
