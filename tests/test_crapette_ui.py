@@ -219,3 +219,25 @@ def test_an_action_the_end_of_the_turn_before_forestalls_is_not_told():
     with translation.override("en"):
         said = ui.narrate(game, ended, 1, game.parse_action("turn"), after, ui.seat_names(1, 2), 1)
     assert said[0] == "Neither player can get any further: the deal is blocked." and "turn up" not in " ".join(said)
+
+
+def test_refusals_in_the_standard_mode_never_speak_of_stop():
+    """In the standard (enforced) mode a move that skips an obligation is refused, and there is
+    nothing to stop: no refusal of a move, a turn or the end of a turn begins "Stop!" or names it,
+    in either language (only a press of Stop! itself is told that Stop belongs to the other mode)."""
+    from games.ui import explain
+
+    ui = _ui()
+    game = ui.game
+    rules = set()
+    for before, seat, _action, _after in _one_deal({"stop_mode": "enforced"}, "ui-enforced-words")[::3]:
+        for action in set(game.candidate_actions(before, seat)) - {game.parse_action("stop")}:
+            verdict = game.check(before, seat, action)
+            if verdict:
+                continue
+            rules.add(verdict.rule)
+            for lang, word in (("en", "stop"), ("ja", "ストップ")):
+                with translation.override(lang):
+                    said = explain("crapette", verdict)["text"]
+                assert word not in said.lower(), (verdict.rule, lang, said)
+    assert {"crapette.duty.reserve-first", "crapette.duty.foundation", "crapette.duty.fill-spaces"} <= rules

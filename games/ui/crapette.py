@@ -155,17 +155,17 @@ RULES = {
     # Obligations, in order
     "crapette.duty.reserve-first": RuleText(
         _("Obligation 1: the reserve card to a foundation"),
-        _("Stop! The top card of your reserve, the %(cards)s, can go to a foundation. That move comes "
+        _("The top card of your reserve, the %(cards)s, can go to a foundation. That move comes "
           "before any other, and before turning a card."),
     ),
     "crapette.duty.foundation": RuleText(
         _("Obligation 2: every card that fits a foundation"),
-        _("Stop! A card you may move can go to a foundation (%(cards)s). While one can, you may make no "
+        _("A card you may move can go to a foundation (%(cards)s). While one can, you may make no "
           "other move and may not turn a card."),
     ),
     "crapette.duty.fill-spaces": RuleText(
         _("Obligation 3: fill empty houses from the reserve"),
-        _("Stop! A house is empty while your reserve still has cards. Fill the space from your reserve "
+        _("A house is empty while your reserve still has cards. Fill the space from your reserve "
           "(its top card is the %(reserve)s) before you turn a card."),
     ),
     # Stop!
