@@ -479,3 +479,16 @@ def test_a_drill_speaks_japanese(client, monkeypatch):
     assert "この練習の内容が変わりました" in text(client.post(url, {"drill": "0", "at": 1, "answer": "go"}))
     url, form, _step = drill_lesson(monkeypatch, line=DRILL_LINE[:1], fault=0)
     assert "違反なし" in text(client.post(url.format(lang="ja"), {**form, "at": 0, "answer": "go"}))
+
+
+@needs_crapette
+def test_a_step_that_asks_to_try_turning_a_card_offers_the_talon_and_says_why_not(client):
+    """Crapette's obligations, step 4: "First try turning up a card from your talon" — the talon is
+    there to press; the engine refuses by obligation 3, and the author's word follows."""
+    for lang, word in (("en", "the talon waits while a house is empty"), ("ja", "タロンはめくれません")):
+        url = f"/{lang}/crapette/lessons/obligations/4/"
+        page = text(client.get(url))
+        assert re.search(r'<button type="submit" name="action" value="turn" class="card-button[^"]*"', page)
+        answered = text(client.post(url, {"action": "turn"}))
+        assert 'class="result is-refused"' in answered and '#crapette.duty.fill-spaces"' in answered
+        assert word in answered

@@ -10,7 +10,7 @@ import pytest
 from django.template.loader import render_to_string
 from django.utils import translation
 
-from games.controls import Button, ChoiceGroup
+from games.controls import Button, ChoiceGroup, Controls
 from games.ui import game_ui, join_sentences, site_games
 from tests.compiled import ensure_compiled
 from tests.test_platform import _positions
@@ -252,6 +252,40 @@ def test_every_button_on_a_learning_board_is_a_move_the_engine_allows(slug):
     for where, state, seat in _learning_positions(slug):
         for button in _buttons(ui.controls(game, state, seat)):
             assert game.check(state, seat, button.action), f"{where}: {button.action} is offered"
+
+
+def _act_steps():
+    return [(slug, lesson, n, step) for slug in GAMES for lesson, n, step in steps(slug, "act")]
+
+
+def _can_post(controls, action):
+    """Whether the board's controls can make `action` as a reader fills them in: a button, a card
+    and one of its places, or cards ticked or picked and their button (Controls.actions, each tick
+    and pick expanded to the actions it can post)."""
+    return action in controls.actions(lambda item: [action] if Controls([item]).form_for(action) else [])
+
+
+@pytest.mark.parametrize("slug, lesson, n, step", _act_steps(),
+                         ids=lambda v: v if isinstance(v, (str, int)) else getattr(v, "id", ""))
+def test_an_act_step_offers_on_its_board_every_move_it_asks_for_or_invites(slug, lesson, n, step):
+    """Each move of every answer the step accepts is among the controls of the board shown when it
+    is due (the board the lesson page draws: tutorials.views.board_context), and so is every move
+    the step has a word for (its feedback map: the learner is invited to try it)."""
+    ui = game_ui(slug)
+    game = ui.game
+    start = game.from_text(step.position)
+
+    def controls_at(state):
+        return board_context(ui, state, step.seat, step.open, facts=step.show)["controls"]
+
+    for seq in step.expect:
+        state = start
+        for k, text in enumerate(seq):
+            action = game.parse_action(text)
+            assert _can_post(controls_at(state), action), f"{lesson.id}/{n}: {text} (move {k + 1}) is not offered"
+            state = game.apply(state, step.seat, action)
+    for text in step.feedback:
+        assert _can_post(controls_at(start), game.parse_action(text)), f"{lesson.id}/{n}: {text} is not offered"
 
 
 @pytest.mark.parametrize("slug", GAMES)

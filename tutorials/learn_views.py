@@ -244,9 +244,10 @@ def _act_result(game, step, start, request, lang, names):
                                    viewer=step.seat).narration
             after = engine.apply(after, seat, engine.parse_action(text))
         return {"ok": True, "text": step.success[lang], "narration": said}, after
-    if not answer.legal:
-        return {"ok": False, "explanation": answer.explanation, "action": str(action), "made": made}, state
     words = step.feedback.get(str(action), {}).get(lang)
+    if not answer.legal:  # the rule that refuses it, and the author's word if the step invites it
+        return {"ok": False, "explanation": answer.explanation, "text": words, "action": str(action),
+                "made": made}, state
     return {"ok": False, "text": words or _("That is allowed, but it is not the move this step asks for. Read the "
                                             "instruction again."), "action": str(action), "made": made}, state
 

@@ -727,10 +727,11 @@ def controls(game, state, seat, only_legal=False):
     """The decisions open to `seat`. In his turn: each card he may move (his hand card, his reserve
     top, each house top) with the places it may go, each a button; the obligation in force (in the
     enforced mode) is marked on the cards and places that meet it, and the moves it forbids are
-    offered too, so that the engine can say why not (unless only_legal). Then turning the next card or
-    ending the turn, and Stop!, each only when the rules allow it now. Out of turn: Stop!, when the
-    rules let him call it."""
-    from games.controls import Button, Controls, MoveCard, Target
+    offered too, so that the engine can say why not (unless only_legal). His talon, which turns up
+    the next card, or says why not now. Then turning the next card or ending the turn as buttons,
+    and Stop!, each only when the rules allow it now. Out of turn: Stop!, when the rules let him
+    call it."""
+    from games.controls import Button, CardButton, Controls, MoveCard, Target
 
     if seat not in game.to_move(state):
         return Controls()
@@ -782,9 +783,15 @@ def controls(game, state, seat, only_legal=False):
             if out:
                 css = "is-duty" if any(t.css for t in out) else ""
                 items.append(MoveCard(card, source, tuple(out), css))
-    # Turning a card and ending the turn are offered only when the rules allow them now (an
-    # obligation in force is met by the moves marked on the cards, and those say why not).
-    for action in (Action("turn"), Action("end")):
+    # His talon is a card to press as well: it turns up the next card, and when the rules forbid
+    # that just now (an obligation first, a hand card still to place) it says why not.
+    turn = Action("turn")
+    if state.owed is None and state.talons[seat] and (turn in legal or not only_legal):
+        items.append(CardButton(None, f"talon.{seat}", turn, turn in legal, index=0,
+                                label=str(_("Your talon: turn up the next card"))))
+    # Turning a card and ending the turn are offered as buttons only when the rules allow them now
+    # (an obligation in force is met by the moves marked on the cards, and those say why not).
+    for action in (turn, Action("end")):
         if action in legal:
             items.append(Button(action, str(ACTIONS[action.kind]), True, "btn-turn" if action.kind == "turn" else ""))
     if stop in legal:
