@@ -468,6 +468,80 @@ def test_undo_after_drawing_cards_is_refused(client):
     assert table_of(url).actions == table.actions
 
 
+UNDO_FORM = re.compile(r'<form method="post" action="[^"]*/undo/"')
+
+
+def test_undo_is_not_offered_where_it_would_be_refused_and_says_once_why_not(client):
+    """Where the undo view would refuse (a card seen since), there is no button, and in its place,
+    once, the reason, in words that read as a sentence ("the ten of clubs"; "knowing it" for one
+    card), in both languages."""
+    url = create(client, code=code_for(nondealer_seed()))
+    client.post(url + "act/", {"version": 0, "action": "stand"})
+    lead = highlighted(client.get(url).content.decode())[0]["value"]
+    client.post(url + "act/", {"version": 1, "action": lead})  # the bot's card follows
+    from games.cardnames import card_name
+
+    bot_card = GAME.parse_action(table_of(url).actions[2][1]).card
+    for lang in ("en", "ja"):
+        page = unescape(client.get(url.replace("/en/", f"/{lang}/")).content.decode())
+        assert not UNDO_FORM.findall(page)
+        from django.utils import translation
+
+        with translation.override(lang):
+            name = str(card_name(bot_card))
+        if lang == "en":
+            name = name[0].lower() + name[1:]
+            assert page.count("Undo is not offered") == 1
+            assert f"you have seen the {name}, and choosing again knowing it would not" in page
+        else:
+            assert page.count("取り消しはできません") == 1 and f"{name}を見ているので" in page
+        refused = unescape(client.post(url + "undo/", {"version": table_of(url).version}).content.decode())
+        assert "cannot take that decision back" in refused or "取り消せません" in refused
+
+
+def test_cards_seen_read_as_a_sentence_in_both_languages():
+    from django.utils import translation
+
+    from games.ui import cards_in_sentence
+
+    with translation.override("en"):
+        assert cards_in_sentence(["7H"]) == "the seven of hearts"
+        assert cards_in_sentence(["7H", "7H", "QC"]) == "the seven of hearts and the queen of clubs"
+        assert cards_in_sentence(["7H", "QC", "2S"]) == "the seven of hearts, the queen of clubs and the two of spades"
+        assert cards_in_sentence(["7H", "QC", "2S", "AD"]) == "the seven of hearts, the queen of clubs and 2 other cards"
+    with translation.override("ja"):
+        assert cards_in_sentence(["7H", "QC"]) == "ハートの7とクラブのクイーン"
+        assert cards_in_sentence(["7H", "QC", "2S", "AD"]) == "ハートの7、クラブのクイーンほか2枚"
+
+
+def test_a_crapette_table_offers_undo_only_when_it_would_be_taken(client):
+    """In Crapette nearly every turn of a card shows one more: after it, Undo is not offered (the
+    view would refuse); after a move that shows nothing new, it is, and it works."""
+    from tests.tables import create as create_any, form_for
+
+    crapette = registry.get("crapette")
+    options = crapette.options({"stop_mode": "callable"})
+    for i in range(200):  # a deal the reader starts with a house card he may move
+        state = crapette.new(f"u{i}", 2, options)
+        quiet = [a for a in crapette.legal_actions(state, 0) if a.kind == "move" and a.source.startswith("house.")]
+        if state.turn == 0 and quiet:
+            break
+    url = create_any(client, "crapette", seed=f"u{i}", stop_mode="callable")
+    client.post(url + "act/", form_for(match_of(url), quiet[0]), **HX)
+    page = client.get(url, **HX).content.decode()
+    assert len(UNDO_FORM.findall(page)) == 1 and "Undo is not offered" not in page
+    assert client.post(url + "undo/", {"version": table_of(url).version}, **HX).status_code == 200
+    assert table_of(url).actions == []
+    match = match_of(url)
+    client.post(url + "act/", form_for(match, crapette.parse_action("turn")), **HX)
+    page = unescape(client.get(url, **HX).content.decode())
+    assert not UNDO_FORM.findall(page) and page.count("Undo is not offered") == 1
+    assert re.search(r"you have seen the \w+ of \w+, and choosing again knowing it would not", page)
+    before = table_of(url).actions
+    assert client.post(url + "undo/", {"version": table_of(url).version}).status_code == 409
+    assert table_of(url).actions == before
+
+
 # --- deal codes ---------------------------------------------------------------------------------
 def test_the_deal_code_replays_the_same_deal(client):
     url = create(client, target=1, vulnerability=1)

@@ -241,6 +241,23 @@ class Match:
                 return i
         return None
 
+    def undo_block(self):
+        """What taking back the reader's last decision meets now, the one test of the undo view
+        and of the table that offers it: (index of that decision, None) when it may be taken back;
+        (index, ("cards", cards)) when he has seen cards since that were not visible there, or
+        (index, ("choice", j)) another player's choice at action j; (None, None) when he has no
+        decision to take back."""
+        index = self.last_human_decision()
+        if index is None:
+            return None, None
+        seen = self.revealed_since(index)
+        if seen:
+            return index, ("cards", seen)
+        chosen = self.choices_seen_since(index)
+        if chosen:
+            return index, ("choice", chosen[0])
+        return index, None
+
     def seen(self, index):
         """The cards the reader can see in the position after `index` actions, as a multiset."""
         zones = self.game.zones(self.view(index))

@@ -16,6 +16,7 @@ from django.http import Http404
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.utils.translation import pgettext, pgettext_lazy
 from django.views.decorators.http import require_GET
 
@@ -26,7 +27,7 @@ from games.engine.rules import NotationError
 from games.models import SharedDeal, Table
 from games.owner import browser_token
 from games.service import why_not
-from games.ui import format_arg, game_ui, join_sentences
+from games.ui import cards_in_sentence, game_ui, join_sentences
 
 from . import review as reviews
 from .codes import deal_code
@@ -140,6 +141,7 @@ def table_context(request, match, *, at=None, refusal=None, message=None, hint=F
     speed = bot_speed(request)
     log, earlier = match.log(at, whole=request.GET.get("log") == "all")
     target = getattr(game.options(table.options), "target", None)
+    undo_at, undo_blocked = match.undo_block() if live and not outcome.finished else (None, None)
     return {
         **_page_context(request, ui, table),
         "summary_template": ui.summary_template,
@@ -168,7 +170,8 @@ def table_context(request, match, *, at=None, refusal=None, message=None, hint=F
         "message": message,
         "hint": hint_data,
         "can_hint": awaited and choices > 1 and not outcome.finished,
-        "can_undo": live and match.last_human_decision() is not None and not outcome.finished,
+        "can_undo": undo_at is not None and not undo_blocked,
+        "undo_note": _undo_refusal(match, undo_blocked, note=True) if undo_blocked else None,
         "deal_over": deal_over,
         "summary": ui.deal_summary(view, human, names) if deal_over else None,
         "over": live and outcome.finished,
@@ -387,6 +390,31 @@ def bot_step(request, game, token):
     return _after_write(request, match)
 
 
+def _undo_refusal(match, blocked, note=False):
+    """Why the reader's last decision cannot be taken back (Match.undo_block): the undo view's
+    refusal, or (note) the line the table shows where the Undo button would be."""
+    kind, fact = blocked
+    if kind == "cards":
+        n = len(set(fact))
+        facts = {"cards": cards_in_sentence(fact, match.ui.pack)}
+        if note:
+            return ngettext("Undo is not offered: since your last decision you have seen %(cards)s, and choosing "
+                            "again knowing it would not be fair practice.",
+                            "Undo is not offered: since your last decision you have seen %(cards)s, and choosing "
+                            "again knowing them would not be fair practice.", n) % facts
+        return ngettext("You cannot take that decision back: since you made it you have seen %(cards)s. Deciding "
+                        "again knowing it would not be fair practice.",
+                        "You cannot take that decision back: since you made it you have seen %(cards)s. Deciding "
+                        "again knowing them would not be fair practice.", n) % facts
+    if note:
+        return _("Undo is not offered: since your last decision you have seen another player choose, and a "
+                 "choice tells something about the cards behind it.")
+    # Told as the reader was told it: nothing hidden in the words.
+    return _("You cannot take that decision back: since you made it you have seen another player choose, "
+             "and a choice tells something about the cards behind it. You saw: %(move)s Deciding again "
+             "while knowing it would not be fair practice.") % {"move": join_sentences(match.narrate(fact))}
+
+
 @post_or_back_to_table
 @busy_is_try_again
 def undo(request, game, token):
@@ -397,21 +425,13 @@ def undo(request, game, token):
     match = Match(table, ui)
     if _posted_int(request, "version") != table.version:
         return _stale(request, match)
-    index = match.last_human_decision()
+    index, blocked = match.undo_block()
     if index is None:
         return _render(request, match, status=409, message={
             "kind": "error", "text": _("There is no decision of yours to take back yet.")})
-    seen = match.revealed_since(index)
-    if seen:
-        return _render(request, match, status=409, message={"kind": "undo-refused", "text": _(
-            "You cannot take that decision back: since you made it you have seen %(cards)s. Deciding "
-            "again while knowing them would not be fair practice.") % {"cards": format_arg(seen, ui.pack)}})
-    chosen = match.choices_seen_since(index)
-    if chosen:  # told as the reader was told it: nothing hidden in the words
-        return _render(request, match, status=409, message={"kind": "undo-refused", "text": _(
-            "You cannot take that decision back: since you made it you have seen another player choose, "
-            "and a choice tells something about the cards behind it. You saw: %(move)s Deciding again "
-            "while knowing it would not be fair practice.") % {"move": join_sentences(match.narrate(chosen[0]))}})
+    if blocked:
+        return _render(request, match, status=409, message={"kind": "undo-refused",
+                                                            "text": _undo_refusal(match, blocked)})
     if not match.record([], [], keep=index, shown=index):
         return _stale(request, Match(Table.objects.get(pk=table.pk), ui))
     return _after_write(request, Match(table, ui))

@@ -13,7 +13,7 @@ import importlib.util
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 
-from django.utils.translation import gettext_lazy, pgettext
+from django.utils.translation import gettext_lazy, ngettext, pgettext
 
 from games.engine import registry
 from games.engine.cards import is_card
@@ -230,6 +230,26 @@ def format_arg(value, pack="french"):
     if isinstance(value, (list, tuple)):
         return pgettext("list separator", ", ").join(format_arg(v, pack) for v in value)
     return str(value)
+
+
+def cards_in_sentence(codes, pack="french", named=3):
+    """Cards as the object of a sentence, each with its article, joined as a list is ("the seven of
+    hearts, the queen of clubs and the two of spades"); past `named` cards, the first ones and how
+    many others ("the seven of hearts, the queen of clubs and 12 other cards"). A card seen twice
+    (two packs) is named once."""
+    from games.cardnames import card_in_sentence
+
+    cards = list(dict.fromkeys(codes))
+    names = [pgettext("a card in a list", "the %(card)s") % {"card": card_in_sentence(c, pack)} for c in cards]
+    if len(names) == 1:
+        return names[0]
+    separator = pgettext("list separator", ", ")
+    if len(names) > named:
+        others = len(names) - (named - 1)
+        return ngettext("%(some)s and %(n)s other card", "%(some)s and %(n)s other cards", others) % {
+            "some": separator.join(names[:named - 1]), "n": others}
+    return pgettext("cards, all of them", "%(some)s and %(last)s") % {
+        "some": separator.join(names[:-1]), "last": names[-1]}
 
 
 def explain(slug, verdict):
