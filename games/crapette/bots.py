@@ -269,7 +269,9 @@ class Expert(CrapetteBot):
                 after = game.apply(after, 1 - seat, STOP)
                 while after.phase == "play" and after.owed is not None and after.turn == seat:
                     after = game.apply(after, seat, min(game.legal_actions(after, seat)))
-            if action.kind != "move" or after.phase != "play" or after.turn != seat:
+            # A Stop at the start of the turn leaves it going on (a wrong call changes nothing; a
+            # right one hands the turn back after the offender's owed move): valued as a move is.
+            if action.kind not in ("move", "stop") or after.phase != "play" or after.turn != seat:
                 left, out_ = after.count(seat), after.count(seat) == 0
             else:
                 pos = position_of(after, seat)

@@ -370,3 +370,11 @@ def test_the_reply_is_searched_in_worlds_only_when_a_hidden_card_would_come_up()
                                        "hs=7S3D,4C,KH3H,2HKC,9DKD,5SKS,TCKH,6CKS fd=-,-,-,-,-,-,-,-")), 0)
     assert expert.steps(seen, 0, rng_for("reply")) == [("3H", "house.3", "house.2"), ("9C", "hand.0", "waste.0")]
     assert dealt == []
+
+
+def test_a_wrong_stop_costs_nothing_and_play_goes_on():
+    # Callable mode, the start of the player's turn after his opponent put a card on his waste that
+    # fitted nowhere: Stop! is offered, and called, has no effect; the turn goes on as before.
+    values = _values(callable_(position("p=0 last=1/move:5H@hand.1>waste.1 r0=9D7S r1=6H t0=2C3C w1=5H "
+                                        "hs=8D,KSQH,4C,JD,9C,2H,TS,5S fd=-,-,-,-,-,-,-,-")))
+    assert values["stop"] == values["move:7S@reserve.0>house.1"] == (4.0,) * Expert.worlds
