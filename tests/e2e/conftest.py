@@ -5,6 +5,7 @@ page the tests visit.
 """
 
 import os
+import time
 from pathlib import Path
 
 import pytest
@@ -152,6 +153,23 @@ def act(page, action, scope="body"):
     pytest.fail(f"no way to make {action} on this board")
 
 
+def wait_until(page, function, arg=None, timeout=15_000):
+    """Wait until `function` (JavaScript, evaluated in the page with `arg`) is true. The site's CSP
+    forbids the eval that Playwright's wait_for_function polls with, so this asks from here."""
+    deadline = time.monotonic() + timeout / 1000
+    while not page.evaluate(function, arg):
+        if time.monotonic() > deadline:
+            pytest.fail(f"timed out waiting for {function}")
+        page.wait_for_timeout(20)  # the pace of asking, not a wait for something to happen
+
+
+def show_next_move(page):
+    """Press the table's "Show the next move" link if it is on the page at this instant. The bots'
+    timer may swap the frame (and its link) at any moment: done inside the page, finding the link
+    and pressing it is one step, so the press never reaches a link the timer has just replaced."""
+    page.evaluate("() => { const link = document.querySelector('.bot-frames a.btn'); if (link) link.click(); }")
+
+
 def play_until(page, selector, move=make_a_move, limit=1500):
     """At a practice table, make decisions with `move` until `selector` is on the page; fail if it
     never comes within `limit` decisions of the reader. The bots' moves are counted apart (a Crapette
@@ -163,9 +181,8 @@ def play_until(page, selector, move=make_a_move, limit=1500):
         if page.locator(selector).count():
             return
         version = table.get_attribute("data-moment")
-        hurry = page.locator(".bot-frames a.btn")
-        if hurry.count():
-            hurry.first.click()
+        if page.locator(".bot-frames").count():
+            show_next_move(page)
         elif page.locator("form.bot-step").count() == 0:
             decisions += 1
             move(page)

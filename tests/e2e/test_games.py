@@ -10,7 +10,7 @@ from playwright.sync_api import expect
 
 from games.engine import registry
 from games.ui import site_games
-from tests.e2e.conftest import act, make_a_move, press
+from tests.e2e.conftest import act, make_a_move, press, show_next_move, wait_until
 from tests.tables import quick, setup_form
 from tutorials import lessons, puzzles
 from tutorials.content import examples, has_rules
@@ -168,20 +168,25 @@ def test_the_page_stays_where_the_reader_was_looking(live_server, watched, probl
         version = table.get_attribute("data-moment")
         # Where the page was when the request left (the click itself may scroll the button into
         # view, as a reader's finger would have found it).
-        page.evaluate("""() => { window.scrolledAt = []; if (!window.watchingScroll) {
+        page.evaluate("""() => { window.scrolledAt = []; window.settled = false; if (!window.watchingScroll) {
             window.watchingScroll = true;
             document.addEventListener('htmx:beforeRequest', () => window.scrolledAt.push(window.scrollY));
+            document.addEventListener('htmx:afterSettle', () => { window.settled = true; });
         } }""")
         board = page.locator(".table-board .board")
         if board.count():
             board.first.scroll_into_view_if_needed()
+            start = page.evaluate("window.scrollY")
             page.mouse.wheel(0, 120)  # a reader scrolled a little, then acts
-            page.wait_for_timeout(100)
+            # The wheel scrolls when the browser gets to it: wait until it has (or the page could
+            # not go further), so the request leaves from where the reader now is.
+            wait_until(page, """start => window.scrollY !== start
+                || window.scrollY >= document.documentElement.scrollHeight - window.innerHeight""", start)
         if page.locator("form.bot-step, .bot-frames").count() == 0:
             _my_move(page)
             moves += 1
         expect(table).not_to_have_attribute("data-moment", version)
-        page.wait_for_timeout(50)
+        wait_until(page, "() => window.settled")  # htmx has swapped and settled the new table
         before = page.evaluate("window.scrolledAt[0]")
         after = page.evaluate("window.scrollY")
         limit = page.evaluate("document.documentElement.scrollHeight - window.innerHeight")
@@ -206,9 +211,9 @@ def test_play_a_whole_match_against_the_club_bot(live_server, watched, problems,
         if page.locator(".match-result").count() or decisions > 1500:
             break
         version = table.get_attribute("data-moment")
-        if page.locator(".bot-frames a.btn").count():
+        if page.locator(".bot-frames").count():
             # A reader in a hurry shows the bots' next move without waiting for the timer.
-            page.locator(".bot-frames a.btn").first.click()
+            show_next_move(page)
         elif page.locator("form.bot-step").count() == 0:
             decisions += 1
             if page.locator(".deal-summary").count() and not seen_summary:
