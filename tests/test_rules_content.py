@@ -313,7 +313,7 @@ def test_ecarte_discarding_nothing_is_refused_and_a_discard_draws(client):
     url = "/en/ecarte/rules/example/discard/"
     text = unescape(client.post(url, {"action": "discard"}, **HX).content.decode())
     assert 'href="#ecarte.exchange.nondealer-minimum"' in text
-    text = unescape(client.post(url, {"action": "discard", "cards": ["7C", "8C"]}, **HX).content.decode())
+    text = unescape(client.post(url, {"complete": "discard", "cards": ["7C", "8C"]}, **HX).content.decode())
     assert 'class="example-result is-ok"' in text
     game = registry.get("ecarte")
     _, state, seat, fields = next(e for e in _examples("ecarte") if e[0] == "discard")
