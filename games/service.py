@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 from django.urls import reverse
 from django.utils.translation import ngettext
+from dojo.context import anchored_url
 
 from .engine import registry
 from .engine.rules import IllegalAction
@@ -30,7 +31,7 @@ class Answer:
 def why_not(slug, verdict) -> dict:
     """A refusal in words, with the address of its rule on the rules page."""
     out = explain(slug, verdict)
-    out["url"] = reverse("rules", args=[slug]) + "#" + verdict.rule
+    out["url"] = anchored_url(reverse("rules", args=[slug]), verdict.rule)
     return out
 
 

@@ -124,6 +124,27 @@ def test_language_switch_leads_to_the_same_page_in_the_other_language(client, pa
     assert client.get(switches[0]["href"]).status_code == 200
 
 
+RULES_SLUGS = [g.slug for g in CATALOGUE if (ROOT / "tutorials" / "content" / g.slug / "rules.en.md").exists()]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_language_switch_keeps_a_place_the_address_names(client, lang):
+    """A browser never sends the part after #, so a link the site makes to a place on a page (a
+    rule, an example) names it in the query too; the language switch of that page then leads to the
+    same place without JavaScript. Anything else in that field is ignored."""
+    slug = RULES_SLUGS[0]
+    other = OTHER[lang]
+    from games.engine import registry
+
+    rule = registry.get(slug).rules.ids()[-1]
+    page = Tags(get_ok(client, f"/{lang}/{slug}/rules/?anchor={rule}"))
+    switch = page.find("a", data_lang_switch=other)[0]
+    assert switch["href"] == f"/{other}/{slug}/rules/?anchor={rule}#{rule}"
+    for junk in ('"><b>', "#x", "", "1up"):
+        page = Tags(get_ok(client, f"/{lang}/{slug}/rules/?anchor={junk}"))
+        assert "#" not in page.find("a", data_lang_switch=other)[0]["href"], junk
+
+
 # --- game hubs ----------------------------------------------------------------------------------
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("game", CATALOGUE, ids=SLUGS)

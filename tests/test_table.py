@@ -272,7 +272,7 @@ def test_an_illegal_click_is_explained_and_changes_nothing(client, htmx):
     m = match_of(url)
     verdict = GAME.check(m.state, 0, GAME.parse_action(bad["value"]))
     assert not verdict
-    assert "Not allowed" in html and f'href="/en/ecarte/rules/#{verdict.rule}"' in html and "Why not?" in html
+    assert "Not allowed" in html and f'href="/en/ecarte/rules/?anchor={verdict.rule}#{verdict.rule}"' in html and "Why not?" in html
     from games.ui import explain
 
     assert explain("ecarte", verdict)["text"] in unescape(html)
@@ -286,7 +286,7 @@ def test_a_rule_explanation_in_japanese(client):
     response = client.post(url + "act/", {"version": 0, "action": "play:7H"}, follow=True)
     assert response.redirect_chain[0][1] == 302 and response.status_code == 200
     html = response.content.decode()
-    assert "/ja/ecarte/rules/#ecarte.turn.phase" in html and "その手は出せません" in html
+    assert "/ja/ecarte/rules/?anchor=ecarte.turn.phase#ecarte.turn.phase" in html and "その手は出せません" in html
     assert "Not allowed" not in html
 
 

@@ -66,6 +66,24 @@ def test_switching_language_keeps_the_place_on_the_rules_page(live_server, watch
     assert problems == []
 
 
+@pytest.mark.parametrize("slug", [g.slug for g in CATALOGUE if has_rules(g.slug)][:1])
+def test_without_javascript_the_switch_keeps_a_rule_a_link_led_to(live_server, browser, problems, slug):
+    """A refusal's link to its rule names the rule in the query as well as after the #: without
+    JavaScript the language switch of the rules page leads to the same rule."""
+    rule = registry.get(slug).rules.ids()[-1]
+    context = browser.new_context(java_script_enabled=False)
+    page = problems.watch(context.new_page())
+    try:
+        page.goto(f"{live_server.url}/en/{slug}/rules/?anchor={rule}#{rule}")
+        expect(page.locator(f'[id="{rule}"]')).to_be_in_viewport()
+        page.locator("[data-lang-switch=ja]").first.click()
+        page.wait_for_url(f"{live_server.url}/ja/{slug}/rules/?anchor={rule}#{rule}")
+        expect(page.locator(f'[id="{rule}"]')).to_be_in_viewport()
+    finally:
+        context.close()
+    assert problems == []
+
+
 def test_four_colour_suits_toggle_and_stay(live_server, watched, problems, shot):
     page = watched
     page.goto(f"{live_server.url}/en/ecarte/")
