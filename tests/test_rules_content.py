@@ -324,6 +324,15 @@ def test_an_example_of_the_other_column_answers_in_its_language_and_keeps_the_pa
                                            f"#other-example-{example_id}")
 
 
+@pytest.mark.parametrize("slug", GAMES)
+@pytest.mark.parametrize("lang", LANGS)
+def test_no_markdown_mark_is_left_on_the_page(client, slug, lang):
+    """Emphasis next to Japanese brackets is easily left as literal asterisks: 「**ストップ！**」
+    renders, **「ストップ！」** does not."""
+    text = re.sub(r"<[^>]+>", "", _page(client, slug, lang))
+    assert "**" not in text and "__" not in text
+
+
 # --- Écarté in detail ---------------------------------------------------------------------------
 
 ECARTE_SECTIONS = ["ecarte", "overview", "pack", "deal", "exchange", "king", "play", "follow", "scoring",
