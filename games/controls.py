@@ -6,13 +6,17 @@ with the tags in games/templatetags/controls.py, and every page that takes an ac
 table, lessons, puzzles, rules examples) reads the posted form back with ``decode``. The field names
 are the platform's own, the same for every game:
 
-    action   the text of an action (a button's value), or of the start of one the form completes
-    cards    ticked cards, added to the action's cards in the order posted
+    action    a whole action: the value of the button pressed (a button, a card, a place)
+    complete  the start of an action that the ticked or picked cards complete: the value of the
+              button that goes with the ticks or picks (a discard, a play of several cards, a swap)
+    cards     ticked cards, added to the action's cards in the order posted
     pick0, pick1, …   one card chosen in each group of a pick (a swap: a hand card, then a face-up one)
 
-So ``action=play`` with ``cards=7H`` and ``cards=7S`` posts ``play:7H7S``; ``action=swap`` with
+So ``complete=play`` with ``cards=7H`` and ``cards=7S`` posts ``play:7H7S``; ``complete=swap`` with
 ``pick0=AH`` and ``pick1=KS`` posts ``swap:AHKS``; a card button posts its whole action
-(``play:QH``, ``move:QH@house.3>foundation.5``).
+(``play:QH``, ``move:QH@house.3>foundation.5``). A form posts every ticked box whatever button is
+pressed: the ticks belong to the button that completes them, and a button that makes a whole action
+(``action=ready``) makes it as it is, whatever is ticked.
 """
 
 from dataclasses import dataclass, field, replace
@@ -22,6 +26,7 @@ from .engine.cards import is_card
 from .engine.rules import NotationError
 
 FIELD_ACTION = "action"
+FIELD_COMPLETE = "complete"
 FIELD_CARDS = "cards"
 FIELD_PICK = "pick"
 MAX_CARDS = 60  # no decision of any game takes more: a longer post is refused before parsing
@@ -190,11 +195,11 @@ class Controls:
                 return {FIELD_ACTION: str(action)}
             if isinstance(item, TickCards) and _completes(item.action, action) \
                     and all(c in item.cards for c in action.cards[len(item.action.cards):]):
-                return {FIELD_ACTION: str(item.action), FIELD_CARDS: list(action.cards[len(item.action.cards):])}
+                return {FIELD_COMPLETE: str(item.action), FIELD_CARDS: list(action.cards[len(item.action.cards):])}
             if isinstance(item, PickCards) and _completes(item.action, action):
                 chosen = action.cards[len(item.action.cards):]
                 if len(chosen) == len(item.groups) and all(c in g[2] for c, g in zip(chosen, item.groups)):
-                    fields = {FIELD_ACTION: str(item.action)}
+                    fields = {FIELD_COMPLETE: str(item.action)}
                     fields.update({f"{FIELD_PICK}{i}": c for i, c in enumerate(chosen)})
                     return fields
         return None
@@ -233,12 +238,18 @@ def _marked(item, action, css):
 # --- reading a posted form ----------------------------------------------------------------------
 def decode(data) -> Action:
     """The action a posted form makes (a QueryDict, or a dict of lists/strings in tests); raises
-    NotationError for anything that is not an action."""
-    text = _one(data, FIELD_ACTION)
-    base = Action.parse(text)
+    NotationError for anything that is not an action. A whole action (`action`) is made as it is:
+    the boxes ticked on the board beside it are not part of it. Ticked and picked cards complete
+    only the action of the button that goes with them (`complete`)."""
+    whole, start = _one(data, FIELD_ACTION), _one(data, FIELD_COMPLETE)
     extra = list(_many(data, FIELD_CARDS))
     if len(extra) > MAX_CARDS:
         raise NotationError("too many cards")
+    if whole and start:
+        raise NotationError("two actions posted at once")
+    if whole or not start:
+        return Action.parse(whole)
+    base = Action.parse(start)
     for i in range(MAX_PICKS):
         value = _one(data, f"{FIELD_PICK}{i}")
         if value:

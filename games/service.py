@@ -8,6 +8,8 @@ rule that refuses it, explained in the page language, with a link to that rule o
 from dataclasses import dataclass
 
 from django.urls import reverse
+from django.utils.translation import ngettext
+from dojo.context import anchored_url
 
 from .engine import registry
 from .engine.rules import IllegalAction
@@ -23,12 +25,13 @@ class Answer:
     explanation: dict | None = None  # a refusal: rule, title, text, url
     after: object = None  # the full state after a legal action
     narration: tuple = ()  # sentences saying what happened
+    given_away: str = ""  # what a legal action surely gives up, in a sentence (Game.given_away)
 
 
 def why_not(slug, verdict) -> dict:
     """A refusal in words, with the address of its rule on the rules page."""
     out = explain(slug, verdict)
-    out["url"] = reverse("rules", args=[slug]) + "#" + verdict.rule
+    out["url"] = anchored_url(reverse("rules", args=[slug]), verdict.rule)
     return out
 
 
@@ -46,7 +49,20 @@ def answer(slug, state, seat, action, *, names=None, viewer=None) -> Answer:
     ui = game_ui(slug)
     viewer = seat if viewer is None else viewer
     names = names or ui.seat_names(viewer, game.players(state))
-    return Answer(action, True, None, after, tuple(ui.narrate(game, state, seat, action, after, names, viewer)))
+    return Answer(action, True, None, after, tuple(ui.narrate(game, state, seat, action, after, names, viewer)),
+                  given_away_text(ui, game.view(state, seat), seat, action))
+
+
+def given_away_text(ui, view, seat, action) -> str:
+    """What a legal action surely gives up, as far as the seat can tell, in a sentence; "" when
+    nothing."""
+    given = ui.game.given_away(view, seat, action)
+    if not given:
+        return ""
+    points, instead = given
+    return ngettext("This gives away %(n)s point, which you would have scored had you chosen to %(instead)s.",
+                    "This gives away %(n)s points, which you would have scored had you chosen to %(instead)s.",
+                    points) % {"n": points, "instead": ui.describe(view, seat, instead)}
 
 
 def tell(slug, states, moves, viewer, names=None) -> list:

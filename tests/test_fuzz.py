@@ -8,7 +8,7 @@ from django.test import Client
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from games.controls import FIELD_ACTION, FIELD_CARDS, FIELD_PICK
+from games.controls import FIELD_ACTION, FIELD_CARDS, FIELD_COMPLETE, FIELD_PICK
 from games.engine import registry
 from games.engine.bots import RandomBot
 from games.engine.rng import rng_for
@@ -103,13 +103,14 @@ def test_from_text_refuses_cleanly(slug, data):
     cards=st.lists(st.one_of(st.text(max_size=3), tokens), max_size=70),
     version=st.one_of(st.text(max_size=12), st.integers(-5, 5).map(str)),
     path=st.sampled_from(["act/", "step/", "undo/"]),
+    field=st.sampled_from([FIELD_ACTION, FIELD_COMPLETE]),
 )
-def test_the_action_endpoint_refuses_cleanly(slug, players, action, cards, version, path):
+def test_the_action_endpoint_refuses_cleanly(slug, players, action, cards, version, path, field):
     client = Client()
     url = create(client, slug, players)
     token = url.rstrip("/").rsplit("/", 1)[1]
     before = Table.objects.get(token=token)
-    form = {FIELD_ACTION: action, FIELD_CARDS: cards, "version": version, f"{FIELD_PICK}0": action[:2],
+    form = {field: action, FIELD_CARDS: cards, "version": version, f"{FIELD_PICK}0": action[:2],
             f"{FIELD_PICK}1": action[-2:], "at": version}
     response = client.post(url + path, form)
     assert response.status_code < 500

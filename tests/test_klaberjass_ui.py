@@ -228,3 +228,38 @@ def test_a_solved_bidding_puzzle_shows_each_choice_s_stored_figures(client, lang
     assert f"{best['mean']:+.1f}" in items[0] and f"{best['low']:+.1f}" in items[0]
     assert shown.count('class="is-best"') == 1
     assert puzzles.policy_text("klaberjass", rec["policy"], lang) in html
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_giving_way_with_the_better_sequence_is_legal_and_says_what_it_gives_away(client, lang):
+    """The rules example where the reader's fifty is king high against the opponent's queen high:
+    "good" is allowed (a player may give way), and the verdict says the 50 points it gives away;
+    the true answer, "not good", gives nothing away."""
+    from tests.compiled import ensure_compiled
+
+    ensure_compiled()
+    url = f"/{lang}/klaberjass/rules/example/compare-sequences/"
+    hx = {"HTTP_HX_REQUEST": "true"}
+    html = unescape(client.post(url, {"action": "reply=good"}, **hx).content.decode())
+    given = "この手で50点を手放しています" if lang == "ja" else "This gives away 50 points"
+    instead = "「ノットグッド」と言う" if lang == "ja" else "say “Not good”"
+    assert 'class="example-result is-ok"' in html and given in html and instead in html
+    html = unescape(client.post(url, {"action": "reply=not-good"}, **hx).content.decode())
+    assert 'class="example-result is-ok"' in html and 'class="given-away"' not in html
+
+
+def test_only_a_reply_that_gives_way_with_the_better_sequence_gives_points_away():
+    from tutorials import content
+
+    game = _game()
+    for example_id, by_lang in content.examples("klaberjass").items():
+        state = game.from_text(by_lang["en"]["position"])
+        seat = int(by_lang["en"].get("seat", min(game.turn(state))))
+        view = game.view(state, seat)
+        given = {a: game.given_away(view, seat, a) for a in game.legal_actions(state, seat)}
+        if example_id == "compare-sequences":
+            assert given == {Action("reply", choice="good"): (50, Action("reply", choice="not-good")),
+                             Action("reply", choice="not-good"): None}
+        else:  # the tie: "good" gives nothing sure away; the tricks: nothing settled at once
+            assert not any(given.values()), example_id

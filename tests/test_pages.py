@@ -124,6 +124,48 @@ def test_language_switch_leads_to_the_same_page_in_the_other_language(client, pa
     assert client.get(switches[0]["href"]).status_code == 200
 
 
+RULES_SLUGS = [g.slug for g in CATALOGUE if (ROOT / "tutorials" / "content" / g.slug / "rules.en.md").exists()]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_language_switch_keeps_a_place_the_address_names(client, lang):
+    """A browser never sends the part after #, so a link the site makes to a place on a page (a
+    rule, an example) names it in the query too; the language switch of that page then leads to the
+    same place without JavaScript. Anything else in that field is ignored."""
+    slug = RULES_SLUGS[0]
+    other = OTHER[lang]
+    from games.engine import registry
+
+    rule = registry.get(slug).rules.ids()[-1]
+    page = Tags(get_ok(client, f"/{lang}/{slug}/rules/?anchor={rule}"))
+    switch = page.find("a", data_lang_switch=other)[0]
+    assert switch["href"] == f"/{other}/{slug}/rules/?anchor={rule}#{rule}"
+    for junk in ('"><b>', "#x", "", "1up"):
+        page = Tags(get_ok(client, f"/{lang}/{slug}/rules/?anchor={junk}"))
+        assert "#" not in page.find("a", data_lang_switch=other)[0]["href"], junk
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("slug", RULES_SLUGS)
+def test_each_section_of_the_rules_has_its_own_link_to_the_other_language(client, lang, slug):
+    """Where a reader has scrolled or jumped to within a page the server cannot know: each section
+    heading of a rules page links to the same section in the other language, in the one-language
+    and the side-by-side view."""
+    from tutorials import content
+
+    other = OTHER[lang]
+    for query, keep in (("", ""), ("?both=1", "?both=1&")):
+        html = get_ok(client, f"/{lang}/{slug}/rules/{query}")
+        links = {a["href"]: a for a in Tags(html).find("a", **{"class": "section-lang"})}
+        target = get_ok(client, f"/{other}/{slug}/rules/{query}")
+        for level, anchor, _text in content.rules_page(slug, lang).headings:
+            if level in (2, 3):
+                a = links.pop(f"/{other}/{slug}/rules/{keep or '?'}anchor={anchor}#{anchor}")
+                assert a["hreflang"] == other and a["lang"] == other and a["aria-label"]
+                assert f'<h{level} id="{anchor}">' in target
+        assert not links, "a link to a section that is not a heading of this language"
+
+
 # --- game hubs ----------------------------------------------------------------------------------
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("game", CATALOGUE, ids=SLUGS)

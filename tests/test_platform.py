@@ -8,12 +8,13 @@ import re
 import sys
 from pathlib import Path
 from html import unescape
+from html.parser import HTMLParser
 
 import pytest
 from django.template.loader import render_to_string
 from django.test import Client
 
-from games.controls import FIELD_ACTION, Controls, decode, encode
+from games.controls import FIELD_ACTION, FIELD_COMPLETE, Controls, decode, encode
 from games.engine import registry
 from games.engine.bots import RandomBot
 from games.engine.rng import rng_for
@@ -147,14 +148,63 @@ def test_every_legal_action_can_be_made_on_the_board_and_reads_back(slug):
             assert decode(encode(action)) == action
 
 
+class _Form(HTMLParser):
+    """The submit buttons of a drawn board (name, value, whether it completes ticks or picks) and
+    its boxes to tick and cards to pick (name, value)."""
+
+    def __init__(self, html):
+        super().__init__()
+        self.buttons, self.boxes = [], []
+        self.feed(html)
+
+    def handle_starttag(self, tag, attrs):
+        a = dict(attrs)
+        if tag == "button" and a.get("type") == "submit" and a.get("name"):
+            self.buttons.append((a["name"], a.get("value", ""), "data-least" in a or "data-picks" in a))
+        elif tag == "input" and a.get("type") in ("checkbox", "radio"):
+            self.boxes.append((a["name"], a["value"]))
+
+
+@pytest.mark.parametrize("slug", GAMES)
+def test_a_button_that_makes_a_whole_action_makes_it_whatever_is_ticked(slug):
+    """A board posts every box ticked and card picked whatever button is pressed: a button that
+    takes no cards (done swapping, pick up the pile, a card, a place) makes its own action as it
+    is, and the ticks go only to the button that completes them. Every button of every board met
+    in seeded play, with whatever the board offers to tick or pick all ticked."""
+    ui = game_ui(slug)
+    game = ui.game
+    pressed = 0
+    for state, seat in _positions(slug, 120):
+        view = game.view(state, seat)
+        controls = ui.controls(game, view, seat)
+        board = ui.board(view, seat, ui.seat_names(seat, game.players(state)))
+        form = _Form(render_to_string(ui.board_template, {"board": board, "controls": controls,
+                                                          "pack": ui.pack, "highlight": True}))
+        ticked = {}
+        for name, value in form.boxes:  # every box ticked, the first card of each pick chosen
+            if name.startswith("pick"):
+                ticked.setdefault(name, value)
+            else:
+                ticked.setdefault(name, []).append(value)
+        for name, value, completes in form.buttons:
+            if completes:
+                continue
+            pressed += 1
+            action = decode({**ticked, name: value})
+            assert action == game.parse_action(value), f"{value} with {ticked} posts {action} ({game.to_text(view)})"
+    assert pressed, "no board offered a button"
+
+
 def test_decode_refuses_what_is_not_an_action():
     from games.engine.rules import NotationError
 
-    for form in ({}, {FIELD_ACTION: ""}, {FIELD_ACTION: "x", "cards": ["ZZ"]}, {FIELD_ACTION: "x", "pick0": "<b>"},
-                 {FIELD_ACTION: ["a", "b"]}, {FIELD_ACTION: "x", "cards": ["7H"] * 61}):
+    for form in ({}, {FIELD_ACTION: ""}, {FIELD_COMPLETE: "x", "cards": ["ZZ"]}, {FIELD_COMPLETE: "x", "pick0": "<b>"},
+                 {FIELD_ACTION: ["a", "b"]}, {FIELD_ACTION: "x", "cards": ["7H"] * 61},
+                 {FIELD_ACTION: "x", FIELD_COMPLETE: "y"}):
         with pytest.raises(NotationError):
             decode(form)
-    assert str(decode({FIELD_ACTION: "x", "cards": ["7H", "7S"], "pick0": "AH"})) == "x:7H7SAH"
+    assert str(decode({FIELD_COMPLETE: "x", "cards": ["7H", "7S"], "pick0": "AH"})) == "x:7H7SAH"
+    assert str(decode({FIELD_ACTION: "x", "cards": ["7H", "7S"], "pick0": "AH"})) == "x"
 
 
 def test_the_hint_mark_lands_on_what_makes_the_action():

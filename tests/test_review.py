@@ -185,6 +185,21 @@ def test_the_replay_lists_every_move_as_a_link_to_the_position_before_it(client,
     assert "/static/js/replay.js" in html
 
 
+@pytest.mark.parametrize("slug", GAMES)
+def test_the_replay_says_which_cards_it_opens(client, slug):
+    """The replay opens every player's cards, not the cards nobody holds yet: its note says so, and
+    says that those stay face down exactly where the board draws a card face down."""
+    url, match = first_deal_over(client, slug)
+    first, last = match.deal_span(1)
+    for step in sorted({0, 1, (last - first) // 2, last - first}):
+        for lang, opened, undealt in (("en", "Every player's cards are open here", "not yet dealt stay face down"),
+                                      ("ja", "どのプレイヤーの札も表向き", "まだ配られていない札は伏せたまま")):
+            html = client.get(url.replace("/en/", f"/{lang}/") + f"replay/?deal=1&step={step}").content.decode()
+            note = re.search(r'<p class="replay-note">(.*?)</p>', html, re.S).group(1)
+            assert opened in note and "Every card is open" not in note
+            assert (undealt in note) == ('data-card="?"' in html), (step, note)
+
+
 def test_a_long_deal_lists_its_moves_a_page_at_a_time(client, monkeypatch):
     """A page of the list holds the step shown, with links to the moves before and after it: a
     deal of thousands of moves (Crapette) does not make a page of megabytes. Following the pages

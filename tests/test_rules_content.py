@@ -5,6 +5,7 @@ glossary."""
 
 import re
 from html import unescape
+from html.parser import HTMLParser
 
 import pytest
 from django.utils import translation
@@ -236,6 +237,102 @@ def test_side_by_side_shows_both_languages_without_repeating_ids(client, slug, l
     assert content.rules_page(slug, other).headings[1][2] not in single
 
 
+class _Pair(HTMLParser):
+    """The side-by-side view's rows: for each cell of .rules-pair (in order: this language, the
+    other, this, the other …), its lang and the ids of its headings and live examples."""
+
+    def __init__(self, html):
+        super().__init__()
+        self.cells, self._depth, self._in_pair = [], 0, 0
+        self.feed(html)
+
+    def handle_starttag(self, tag, attrs):
+        a = dict(attrs)
+        if tag in ("br", "img", "input", "meta", "link", "hr"):
+            return
+        if self._in_pair:
+            self._depth += 1
+            if self._depth == 1:
+                self.cells.append({"lang": a.get("lang"), "class": a.get("class", ""), "headings": [],
+                                   "examples": [], "rules": [], "posts": []})
+            cell = self.cells[-1] if self.cells else None
+            if cell is not None and tag in ("h1", "h2", "h3") and a.get("id"):
+                cell["headings"].append(a["id"])
+            if cell is not None and "example" in a.get("class", "").split():
+                cell["examples"].append(a["id"])
+            if cell is not None and "rule-id" in a.get("class", "").split():
+                cell["rules"].append(a["id"])
+            if cell is not None and tag == "form" and a.get("hx-post"):
+                cell["posts"].append(a["hx-post"])
+        elif "rules-pair" in a.get("class", "").split():
+            self._in_pair = 1
+
+    def handle_endtag(self, tag):
+        if self._in_pair:
+            if self._depth == 0:
+                self._in_pair = 0
+            else:
+                self._depth -= 1
+
+
+def _rows(html):
+    cells = _Pair(html).cells
+    return list(zip(cells[0::2], cells[1::2]))
+
+
+@pytest.mark.parametrize("slug", GAMES)
+@pytest.mark.parametrize("lang", LANGS)
+def test_side_by_side_pairs_each_section_and_each_example_with_its_translation(client, slug, lang):
+    """The two languages section by section: each row holds the same section (or the same live
+    example) in both, every example is live in both columns, and each column keeps every rule
+    anchor of its language, the other's under its own prefix."""
+    other = "en" if lang == "ja" else "ja"
+    rows = _rows(_page(client, slug, lang, "?both=1"))
+    mine, theirs = content.rules_page(slug, lang), content.rules_page(slug, other)
+    assert len(rows) >= len(mine.headings)
+    for left, right in rows:
+        assert left["lang"] is None and right["lang"] == other and "rules-other" in right["class"]
+        assert ["other-" + h for h in left["headings"]] == right["headings"]
+        assert ["other-" + e for e in left["examples"]] == right["examples"]
+        assert len(left["examples"]) == len(left["posts"]) and len(right["examples"]) == len(right["posts"])
+        assert all(url.endswith("?both=1") for url in left["posts"])
+        assert all(url.endswith("?both=1&other=1") for url in right["posts"])
+    assert [h for left, _ in rows for h in left["headings"]] == [h[1] for h in mine.headings]
+    examples = [f"example-{e}" for e in content.examples(slug)]
+    assert sorted(e for left, _ in rows for e in left["examples"]) == sorted(examples)
+    assert sorted(r for left, _ in rows for r in left["rules"]) == sorted(mine.rule_ids)
+    assert sorted(r for _, right in rows for r in right["rules"]) == sorted("other-" + r for r in theirs.rule_ids)
+
+
+@pytest.mark.parametrize("slug", GAMES)
+def test_an_example_of_the_other_column_answers_in_its_language_and_keeps_the_page(client, slug):
+    """In the side-by-side view of the English page, an example of the Japanese column answers in
+    Japanese into that column (htmx), or with the whole side-by-side page (no JavaScript)."""
+    example_id, wrong, rule, right = _illegal_and_legal(slug)
+    url = f"/en/{slug}/rules/example/{example_id}/?both=1&other=1"
+    fragment = unescape(client.post(url, {"action": str(wrong)}, **HX).content.decode())
+    assert f'id="other-example-{example_id}"' in fragment and "その手は出せません" in fragment
+    assert f'href="#other-{rule}"' in fragment and "Not allowed" not in fragment
+    page = client.post(url, {"action": str(right)})
+    text = unescape(page.content.decode())
+    assert page.status_code == 200 and '<html lang="en"' in text
+    answered = [cell for row in _rows(text) for cell in row if cell["examples"] == [f"other-example-{example_id}"]]
+    assert len(answered) == 1 and answered[0]["lang"] == "ja"
+    after = text.split(f'id="other-example-{example_id}"', 1)[1]
+    assert after.index('class="example-result is-ok"') < after.index('class="example"')
+    assert client.get(url)["Location"] == (f"/en/{slug}/rules/?both=1&anchor=other-example-{example_id}"
+                                           f"#other-example-{example_id}")
+
+
+@pytest.mark.parametrize("slug", GAMES)
+@pytest.mark.parametrize("lang", LANGS)
+def test_no_markdown_mark_is_left_on_the_page(client, slug, lang):
+    """Emphasis next to Japanese brackets is easily left as literal asterisks: 「**ストップ！**」
+    renders, **「ストップ！」** does not."""
+    text = re.sub(r"<[^>]+>", "", _page(client, slug, lang))
+    assert "**" not in text and "__" not in text
+
+
 # --- Écarté in detail ---------------------------------------------------------------------------
 
 ECARTE_SECTIONS = ["ecarte", "overview", "pack", "deal", "exchange", "king", "play", "follow", "scoring",
@@ -313,7 +410,7 @@ def test_ecarte_discarding_nothing_is_refused_and_a_discard_draws(client):
     url = "/en/ecarte/rules/example/discard/"
     text = unescape(client.post(url, {"action": "discard"}, **HX).content.decode())
     assert 'href="#ecarte.exchange.nondealer-minimum"' in text
-    text = unescape(client.post(url, {"action": "discard", "cards": ["7C", "8C"]}, **HX).content.decode())
+    text = unescape(client.post(url, {"complete": "discard", "cards": ["7C", "8C"]}, **HX).content.decode())
     assert 'class="example-result is-ok"' in text
     game = registry.get("ecarte")
     _, state, seat, fields = next(e for e in _examples("ecarte") if e[0] == "discard")
@@ -368,4 +465,4 @@ def test_a_live_examples_address_opened_again_leads_back_to_the_example(client, 
     example_id = next(iter(content.examples(slug)))
     response = client.get(f"/en/{slug}/rules/example/{example_id}/")
     assert response.status_code == 302
-    assert response["Location"] == f"/en/{slug}/rules/#example-{example_id}"
+    assert response["Location"] == f"/en/{slug}/rules/?anchor=example-{example_id}#example-{example_id}"

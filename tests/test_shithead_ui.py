@@ -1,5 +1,6 @@
 """What the Shithead table says and offers in particular positions (notation in the rules tests)."""
 
+import pytest
 from django.utils import translation
 
 from games.controls import Button, TickCards
@@ -26,3 +27,22 @@ def test_with_cards_in_hand_the_prompt_offers_play_or_pick_up():
     with translation.override("en"):
         assert "pick up" in UI.phase_text(view, 0)
     assert any(isinstance(item, TickCards) for item in UI.controls(G, view, 0).items)
+
+
+@pytest.mark.django_db
+def test_done_swapping_is_taken_with_a_card_ticked_to_swap(client):
+    """At the swap a card is ticked, then "Done swapping" pressed: the board posts the tick with
+    the button, and the table takes the button's action as it is."""
+    from tests.compiled import ensure_compiled
+    from tests.tables import HX, create, match_of
+
+    ensure_compiled()
+    url = create(client, "shithead", 2)
+    match = match_of(url)
+    view = match.view()
+    assert view.phase == "swap" and match.reader_awaited()
+    ready = next(a for a in G.legal_actions(view, match.human) if a.kind == "ready")
+    fields = {**match.form_for(ready), "pick0": view.hands[match.human][0]}
+    page = client.post(url + "act/", fields, **HX).content.decode()
+    assert "Not allowed" not in page
+    assert [match.human, "ready"] in match_of(url).table.actions

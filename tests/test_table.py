@@ -47,18 +47,19 @@ def version_of(html):
 
 
 def highlighted(html):
-    """The legal choices the page offers: submit buttons named "action" marked is-legal."""
+    """The legal choices the page offers: submit buttons marked is-legal that make an action
+    ("action") or complete one with ticked cards ("complete")."""
     out = []
     for tag in BUTTON.findall(html):
         a = attrs(tag)
-        if a.get("name") == "action" and "is-legal" in a.get("class", "").split():
+        if a.get("name") in ("action", "complete") and "is-legal" in a.get("class", "").split():
             out.append(a)
     return out
 
 
 def offered_but_not_legal(html):
     return [a for a in map(attrs, BUTTON.findall(html))
-            if a.get("name") == "action" and "is-legal" not in a.get("class", "").split()]
+            if a.get("name") in ("action", "complete") and "is-legal" not in a.get("class", "").split()]
 
 
 def discard_boxes(html):
@@ -149,7 +150,7 @@ class Player:
             if not legal:
                 return False
             choice = self.rng.choice(legal)
-            data = {"version": version, "action": choice["value"]}
+            data = {"version": version, choice["name"]: choice["value"]}
             if choice["value"] == "discard":
                 least, most = int(choice["data-least"]), int(choice["data-most"])
                 boxes = discard_boxes(html)
@@ -261,7 +262,7 @@ def test_an_illegal_click_is_explained_and_changes_nothing(client, htmx):
         pytest.fail("no illegal choice was ever offered")
     bad = offered_but_not_legal(player.html)[0]
     before = table_of(url)
-    form = {"version": before.version, "action": bad["value"]}
+    form = {"version": before.version, bad["name"]: bad["value"]}
     response = client.post(url + "act/", form, **(HX if htmx else {}))
     if not htmx:  # redirect after post: the address is the table's, a reload posts nothing
         assert response.status_code == 302 and response["Location"].startswith(url + "?refused=")
@@ -271,7 +272,7 @@ def test_an_illegal_click_is_explained_and_changes_nothing(client, htmx):
     m = match_of(url)
     verdict = GAME.check(m.state, 0, GAME.parse_action(bad["value"]))
     assert not verdict
-    assert "Not allowed" in html and f'href="/en/ecarte/rules/#{verdict.rule}"' in html and "Why not?" in html
+    assert "Not allowed" in html and f'href="/en/ecarte/rules/?anchor={verdict.rule}#{verdict.rule}"' in html and "Why not?" in html
     from games.ui import explain
 
     assert explain("ecarte", verdict)["text"] in unescape(html)
@@ -285,7 +286,7 @@ def test_a_rule_explanation_in_japanese(client):
     response = client.post(url + "act/", {"version": 0, "action": "play:7H"}, follow=True)
     assert response.redirect_chain[0][1] == 302 and response.status_code == 200
     html = response.content.decode()
-    assert "/ja/ecarte/rules/#ecarte.turn.phase" in html and "その手は出せません" in html
+    assert "/ja/ecarte/rules/?anchor=ecarte.turn.phase#ecarte.turn.phase" in html and "その手は出せません" in html
     assert "Not allowed" not in html
 
 
@@ -299,7 +300,8 @@ def test_a_refusal_address_shows_the_refusal_only_while_it_is_true(client):
     page = client.get(forged)
     assert page.status_code == 200 and "Not allowed" not in page.content.decode()
     html = client.get(url).content.decode()
-    client.post(url + "act/", {"version": version_of(html), "action": highlighted(html)[0]["value"]})
+    choice = highlighted(html)[0]
+    client.post(url + "act/", {"version": version_of(html), choice["name"]: choice["value"]})
     assert "Not allowed" not in client.get(location).content.decode()  # the table has moved on
 
 
@@ -315,7 +317,8 @@ def test_text_that_is_not_an_action_is_refused_cleanly(client):
 def test_a_stale_version_or_a_double_submit_is_refused(client, htmx):
     url = create(client, code=code_for(nondealer_seed()))
     html = client.get(url).content.decode()
-    form = {"version": version_of(html), "action": highlighted(html)[0]["value"]}
+    choice = highlighted(html)[0]
+    form = {"version": version_of(html), choice["name"]: choice["value"]}
     extra = HX if htmx else {}
     first = client.post(url + "act/", form, **extra)
     assert first.status_code in (200, 302)
@@ -325,8 +328,8 @@ def test_a_stale_version_or_a_double_submit_is_refused(client, htmx):
     assert "moved on" in body and "Nothing was applied twice" in body
     table = table_of(url)
     # Applied once: one write, the reader's action once, then only the bot's answer to it.
-    assert table.version == 1 and table.actions[0] == [0, form["action"]]
-    assert [a for a in table.actions if a[0] == 0] == [[0, form["action"]]]
+    assert table.version == 1 and table.actions[0] == [0, choice["value"]]
+    assert [a for a in table.actions if a[0] == 0] == [[0, choice["value"]]]
 
 
 def test_two_writers_of_the_same_version_cannot_both_win(client):
@@ -455,7 +458,7 @@ def test_undo_after_drawing_cards_is_refused(client):
     client.post(url + "act/", {"version": 0, "action": "propose"})  # the dealer accepts at once
     html = client.get(url).content.decode()
     assert table_of(url).actions[1] == [1, "accept"] and discard_boxes(html)
-    client.post(url + "act/", {"version": 1, "action": "discard", "cards": discard_boxes(html)[:2]})
+    client.post(url + "act/", {"version": 1, "complete": "discard", "cards": discard_boxes(html)[:2]})
     table = table_of(url)
     assert table.actions[2][0] == 0 and table.actions[2][1].startswith("discard:")
     response = client.post(url + "undo/", {"version": table.version}, **HX)
@@ -654,7 +657,7 @@ def test_the_forms_carry_their_csrf_token():
             response = browser.post(url + "step/", data, **HX)
         else:
             choice = highlighted(html)[0]
-            data["action"] = choice["value"]
+            data[choice["name"]] = choice["value"]
             if choice["value"] == "discard":
                 data["cards"] = discard_boxes(html)[:1]
             response = browser.post(url + "act/", data, **HX)
@@ -726,7 +729,7 @@ def test_playing_with_nothing_ticked_says_so_and_changes_nothing(client):
             advance(client, url, match)
         match = match_of(url)
     assert match.view().phase == "play" and match.view().turn == match.human
-    fields = {"action": "play", "version": match.table.version, "at": match.table.shown}  # the tick form's button
+    fields = {"complete": "play", "version": match.table.version, "at": match.table.shown}  # the tick form's button
     version = match.table.version
     response = client.post(url + "act/", fields, **HX)
     page = unescape(response.content.decode())

@@ -29,10 +29,20 @@ class Example:
 
 
 @dataclass(frozen=True)
+class Section:
+    """A heading (h1 to h3) and what follows it until the next one: the unit the two languages are
+    shown side by side in. `id` is the heading's id (None before any heading with one)."""
+
+    id: str | None
+    segments: tuple  # str (HTML) or Example
+
+
+@dataclass(frozen=True)
 class Rendered:
     segments: tuple  # str (HTML) or Example, in page order
     headings: tuple  # (level, id, text) for the table of contents
     rule_ids: tuple  # every rule id marked on the page, in order
+    sections: tuple = ()  # the same segments cut at each heading (Section)
 
 
 def _softbreak(self, tokens, idx, options, env):
@@ -87,7 +97,24 @@ def render(text: str) -> Rendered:
             for m in re.finditer(r'<(h[1-6]) id="([^"]+)">(.*?)</\1>', seg):
                 headings.append((int(m[1][1]), m[2], re.sub(r"<[^>]+>", "", html.unescape(m[3]))))
             rule_ids.extend(m[1] for m in re.finditer(r'<a class="rule-id" id="([^"]+)"', seg))
-    return Rendered(tuple(segments), tuple(headings), tuple(rule_ids))
+    return Rendered(tuple(segments), tuple(headings), tuple(rule_ids), _sections(segments))
+
+
+SECTION_START = re.compile(r'(?=<h[1-3] id=")')
+
+
+def _sections(segments):
+    """The segments cut before each heading with an id."""
+    out = [Section(None, ())]
+    for seg in segments:
+        parts = [seg] if isinstance(seg, Example) else [p for p in SECTION_START.split(seg) if p.strip()]
+        for part in parts:
+            start = None if isinstance(part, Example) else re.match(r'<h[1-3] id="([^"]+)"', part)
+            if start:
+                out.append(Section(start[1], (part,)))
+            else:
+                out[-1] = Section(out[-1].id, out[-1].segments + (part,))
+    return tuple(sec for sec in out if sec.segments)
 
 
 def _finish(out: str) -> str:

@@ -8,8 +8,10 @@ from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import translation
+from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 
+from dojo.context import anchored_url
 from games.catalogue import BY_SLUG
 from games import service
 from games.controls import decode
@@ -61,8 +63,23 @@ def _untouched_board(slug, position, seat, open_hands, facts, lang):
         return render_to_string(ui.board_template, board_context(ui, state, seat, open_hands, facts=facts))
 
 
-def example_context(slug, example: Example, lang, result=None, error=None):
+class Side:
+    """Where a rules page's text is drawn: the page's own language alone, or beside the other
+    language (?both=1), as its first column or as the other language's column. The other column's
+    ids get a prefix, so that no id repeats on the page; its examples answer in its language."""
+
+    def __init__(self, slug, lang, both=False, other=False):
+        self.slug, self.lang, self.both, self.other = slug, lang, both or other, other
+        self.prefix = "other-" if other else ""
+        self.query = "?both=1&other=1" if other else "?both=1" if both else ""
+
+    def page_url(self):
+        return reverse("rules", args=[self.slug]) + ("?both=1" if self.both else "")
+
+
+def example_context(slug, example: Example, lang, result=None, error=None, side=None):
     """What templates/tutorials/partials/example.html needs for one live example."""
+    side = side or Side(slug, lang)
     fields = example.fields
     ui = game_ui(slug)
     game = ui.game
@@ -70,11 +87,15 @@ def example_context(slug, example: Example, lang, result=None, error=None):
     seat = int(fields.get("seat", min(game.turn(state) or {0})))
     open_hands = fields.get("open") == "yes"
     facts = example_facts(fields)
+    dom_id = f"{side.prefix}example-{example.id}"
     ctx = {
         "id": example.id,
+        "dom_id": dom_id,
+        "anchor_prefix": side.prefix,  # the example's rule links lead to its own column's rules
         "board_template": ui.board_template,
         "pack": ui.pack,
-        "post_url": reverse("rules-example", args=[slug, example.id]),
+        "post_url": reverse("rules-example", args=[slug, example.id]) + side.query,
+        "again_url": anchored_url(side.page_url(), dom_id),
         "result": None,
         "error": error,
     }
@@ -91,69 +112,130 @@ def example_context(slug, example: Example, lang, result=None, error=None):
     return ctx
 
 
-def _segments(slug, page, lang, results=None):
+SECTION_LINK = {  # in the language it leads to, as the language switch says it (templates/base.html)
+    "ja": ("日本語", "この節を日本語で読む"),
+    "en": ("English", "Read this section in English"),
+}
+HEADING = re.compile(r'(<h([23]) id="([^"]+)">.*?</h\2>)', re.S)
+
+
+def _with_section_links(html, side):
+    """Each section heading with a link to the same section in the other language: the place on
+    the page a reader has scrolled or jumped to is never sent to the server, so without JavaScript
+    the language switch cannot keep it; this link can."""
+    other = OTHER[side.lang]
+    with translation.override(other):
+        url = reverse("rules", args=[side.slug]) + ("?both=1" if side.both else "")
+    name, label = SECTION_LINK[other]
+
+    def link(m):
+        return (f'<div class="section-head">{m[1]}<a class="section-lang" href="{anchored_url(url, m[3])}" '
+                f'hreflang="{other}" lang="{other}" aria-label="{label}">{name}</a></div>')
+
+    return HEADING.sub(link, html)
+
+
+def _in_other_column(html):
+    """The other language's column: its ids, and the links to them, get a prefix."""
+    return re.sub(r' href="#', ' href="#other-', re.sub(r' id="', ' id="other-', html))
+
+
+def _segments(request, slug, segments, side, results=None):
+    """A rules page's segments as HTML, each drawn in its column's language: its text, and its live
+    examples (with the reader's answer, when he has just moved in one)."""
     out = []
-    for seg in page.segments:
-        if isinstance(seg, Example):
-            found = (results or {}).get(seg.id)
-            if isinstance(found, str):  # a move that could not be read: say so, keep the board
-                out.append({"example": example_context(slug, seg, lang, error=found)})
+    with translation.override(side.lang):
+        for seg in segments:
+            if isinstance(seg, Example):
+                found = (results or {}).get(seg.id)
+                ctx = (example_context(slug, seg, side.lang, error=found, side=side) if isinstance(found, str)
+                       else example_context(slug, seg, side.lang, found, side=side))
+                out.append(render_to_string("tutorials/partials/example.html", {"ex": ctx}, request))
             else:
-                out.append({"example": example_context(slug, seg, lang, found)})
-        else:
-            out.append({"html": seg})
+                out.append(mark_safe(_in_other_column(seg) if side.other else _with_section_links(seg, side)))
     return out
 
 
+def _shape(section):
+    return [isinstance(seg, Example) for seg in section.segments]
+
+
+def paired_sections(page, other_page):
+    """The two languages' sections side by side, cut further at each live example so that the
+    examples too sit level: [(segments of this language, segments of the other)], one pair a row.
+    The two pages have the same headings and examples in the same order (the suite checks it); a
+    section that does not match the other's is still shown, beside an empty cell."""
+    theirs = {sec.id: sec for sec in other_page.sections}
+    rows = []
+    for mine in page.sections:
+        other = theirs.pop(mine.id, None)
+        if other is None:
+            rows.append((mine.segments, ()))
+        elif _shape(mine) == _shape(other):
+            rows.extend(((a,), (b,)) for a, b in zip(mine.segments, other.segments))
+        else:
+            rows.append((mine.segments, other.segments))
+    rows.extend(((), sec.segments) for sec in theirs.values())
+    return rows
+
+
 def rules(request, game):
-    """templates/tutorials/rules.html: the rules page; ?both=1 adds the other language beside it."""
+    """templates/tutorials/rules.html: the rules page; ?both=1 shows the other language beside it,
+    section by section."""
     return _rules_page(request, game)
 
 
-def _rules_page(request, game, results=None, status=200):
+def _rules_page(request, game, results=None, other_results=None, status=200):
     info = _game(game)
     lang = translation.get_language()
     page = content.rules_page(game, lang)
+    both = request.GET.get("both") == "1" or request.GET.get("other") == "1"
     ctx = {
         "game": info,
         "page": page,
-        "segments": _segments(game, page, lang, results),
         "glossary": content.glossary(game),
-        "both": request.GET.get("both") == "1",
+        "both": both,
     }
-    if ctx["both"]:
+    if both:
         other = OTHER[lang]
-        with translation.override(other):
-            ctx["other_lang"] = other
-            # The other language's headings and rule anchors get their own ids, so no id repeats.
-            ctx["other_segments"] = [re.sub(r' id="', ' id="other-', s["html"])
-                                     for s in _segments(game, content.rules_page(game, other), other)
-                                     if "html" in s]
+        mine, theirs = Side(game, lang, both=True), Side(game, other, other=True)
+        ctx["other_lang"] = other
+        ctx["rows"] = [(_segments(request, game, a, mine, results),
+                        _segments(request, game, b, theirs, other_results))
+                       for a, b in paired_sections(page, content.rules_page(game, other))]
+    else:
+        ctx["segments"] = _segments(request, game, page.segments, Side(game, lang), results)
     return render(request, "tutorials/rules.html", ctx, status=status)
 
 
 def rules_example(request, game, example_id):
     """A reader's move in a live example: the engine's answer, as a fragment (htmx) or the page.
-    A GET (the address reloaded or opened again) goes back to the example on the rules page."""
+    ?both=1 when the page shows both languages; ?other=1 for an example of the other language's
+    column there. A GET (the address reloaded or opened again) goes back to the example on the
+    rules page."""
     _game(game)
-    if request.method != "POST":
-        return redirect(reverse("rules", args=[game]) + f"#example-{example_id}")
     lang = translation.get_language()
-    example = content.example(game, example_id, lang)
+    other = request.GET.get("other") == "1"
+    side = Side(game, OTHER[lang] if other else lang, both=request.GET.get("both") == "1", other=other)
+    if request.method != "POST":
+        page = Side(game, lang, both=side.both).page_url()
+        return redirect(anchored_url(page, f"{side.prefix}example-{example_id}"))
+    example = content.example(game, example_id, side.lang)
     if example is None:
         raise Http404(_("There is no such example."))
     engine = registry.get(game)
     state = engine.from_text(example.fields["position"])
     seat = int(example.fields.get("seat", min(engine.turn(state) or {0})))
-    try:
-        result = service.answer(game, state, seat, decode(request.POST))
-    except NotationError:
-        message = _("That is not a move this example understands. Choose one of the cards or buttons.")
+    with translation.override(side.lang):
+        try:
+            answer = service.answer(game, state, seat, decode(request.POST))
+        except NotationError:
+            answer = _("That is not a move this example understands. Choose one of the cards or buttons.")
         if request.htmx:
-            return render(request, "tutorials/partials/example.html",
-                          {"ex": example_context(game, example, lang, error=message)}, status=400)
-        return _rules_page(request, game, {example_id: message}, status=400)
-    if request.htmx:
-        return render(request, "tutorials/partials/example.html",
-                      {"ex": example_context(game, example, lang, result)})
-    return _rules_page(request, game, {example_id: result})
+            ctx = (example_context(game, example, side.lang, error=answer, side=side)
+                   if isinstance(answer, str) else example_context(game, example, side.lang, answer, side=side))
+            return render(request, "tutorials/partials/example.html", {"ex": ctx},
+                          status=400 if isinstance(answer, str) else 200)
+    found = {example_id: answer}
+    return _rules_page(request, game, None if other else found, found if other else None,
+                       status=400 if isinstance(answer, str) else 200)

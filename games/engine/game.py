@@ -139,6 +139,13 @@ class Game:
         Puzzles are proved with this."""
         return None
 
+    def given_away(self, view, seat: int, action: Action):
+        """What a legal action surely gives up, as far as `seat` can tell from its view: (points,
+        another legal action that would have kept them), in the game's points; None when the action
+        gives up nothing that certain (or the game cannot tell). A rules example's verdict says it:
+        a move may be legal and still cost something the reader should know."""
+        return None
+
     def sampled_values(self, state, seat: int, seed: str, deals: range):
         """Where cards that decide `seat`'s choice are hidden from it (so exact_values is None):
         each legal action played out in the deals numbered `deals`, as a sampling.Sample, else None.

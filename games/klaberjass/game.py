@@ -560,6 +560,20 @@ class Klaberjass(Game):
             values[action] = sign * v
         return values
 
+    def given_away(self, view, seat, action):
+        """Saying "good" to give way when "not good" was the truth: the sequences the speaker would
+        have scored (all his own, known from his hand) go unscored. None under the variant where
+        sequences count only with a trick taken, since they might not have scored anyway."""
+        if view.phase != "declare" or action.kind != "reply" or action.choice != "good" \
+                or view.options.melds_require_trick:
+            return None
+        longer = view.options.longer_sequence_wins
+        stage = stages(longer)[len(view.said) // 2]
+        hand = view.hands[seat]
+        if allowed_reply(best_run(hand, view.trumps, longer), view.said[-1][1], stage, view.trumps) != "not-good":
+            return None
+        return sum(run_value(r) for r in runs(hand)), Action("reply", choice="not-good")
+
     def solved_value(self, state, seat):
         """With both hands known during the tricks: the deal's value for `seat` with best play by
         both, in exact_values' points (the best of the mover's values, seen from `seat`). Before

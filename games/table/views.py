@@ -474,6 +474,15 @@ def replay(request, game, token):
     return render(request, template, ctx)
 
 
+def undealt_face_down(game, state):
+    """Are there cards in this position that no player holds and none has seen (a stock)? The
+    replay opens every player's cards (Game.held_zones), not these."""
+    held = game.held_zones(state)
+    masks = [game.masked_zones(state, seat) for seat in range(game.players(state))]
+    return any(all(mask[name][i] is None for mask in masks)
+               for name, cards in game.zones(state).items() if name not in held for i in range(len(cards)))
+
+
 def _replay_context(match, deal, step, url, review, owner):
     """What the replay of a finished deal shows at `step` (the position before the deal's action
     `step`; the last step is the deal's end): the board with every hand open, each move of the deal
@@ -516,6 +525,7 @@ def _replay_context(match, deal, step, url, review, owner):
     return {
         # The deal is over, so every hand may be shown: the board gets the full state.
         "board": ui.board(match.state_at(index), match.human, match.names),
+        "undealt_face_down": undealt_face_down(game, match.state_at(index)),
         "deal": deal,
         "step": step,
         "steps": steps,

@@ -20,8 +20,8 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext
 
 from games.cardnames import card_name
-from games.controls import (FIELD_ACTION, FIELD_CARDS, FIELD_PICK, Button, CardButton, ChoiceGroup, MoveCard,
-                            PickCards, TickCards)
+from games.controls import (FIELD_ACTION, FIELD_CARDS, FIELD_COMPLETE, FIELD_PICK, Button, CardButton, ChoiceGroup,
+                            MoveCard, PickCards, TickCards)
 
 from .cards import card
 
@@ -100,8 +100,10 @@ def pick_texts():
         gettext("not allowed now: choose it to see why"))
 
 
-def _button(context, action, label, legal, css, extra=""):
-    return format_html('<button type="submit" name="{}" value="{}" class="btn {}"{}>{}</button>', FIELD_ACTION,
+def _button(context, action, label, legal, css, extra="", field=FIELD_ACTION):
+    """A submit button: a whole action (field `action`), or the start of one that the ticked or
+    picked cards complete (field `complete`)."""
+    return format_html('<button type="submit" name="{}" value="{}" class="btn {}"{}>{}</button>', field,
                        str(action), _css(_legal_css(context, legal), css), extra, label)
 
 
@@ -120,10 +122,10 @@ def control_bar(context):
                                    buttons))
         elif isinstance(item, TickCards):
             extra = format_html(' data-least="{}" data-most="{}"', item.least, item.most)
-            out.append(_button(context, item.action, item.label, bool(item.legal), item.css, extra))
+            out.append(_button(context, item.action, item.label, bool(item.legal), item.css, extra, FIELD_COMPLETE))
         elif isinstance(item, PickCards):
             extra = format_html(' data-picks="{}"', len(item.groups))
-            out.append(_button(context, item.action, item.label, item.legal, item.css, extra))
+            out.append(_button(context, item.action, item.label, item.legal, item.css, extra, FIELD_COMPLETE))
     if not out:
         return ""
     return format_html('<div class="decision">{}</div>', mark_safe("".join(out)))

@@ -206,7 +206,11 @@ def narrate(game, before, seat, action, after, names=None, viewer=None):
             if after.phase in ("end", "over") and len(after.history) > len(before.history):
                 result = after.history[-1]
                 last = result.scores[-1]
-                if you(last.seat):
+                if last.points == 0:  # a winner who revoked and took three or four tricks
+                    text = (_("You win the deal with %(tricks)s tricks but score nothing (%(reason)s).")
+                            if you(last.seat) else
+                            _("%(player)s wins the deal with %(tricks)s tricks but scores nothing (%(reason)s)."))
+                elif you(last.seat):
                     text = ngettext(
                         "You win the deal with %(tricks)s tricks: %(points)s point (%(reason)s).",
                         "You win the deal with %(tricks)s tricks: %(points)s points (%(reason)s).",
@@ -460,6 +464,15 @@ def hint_reason(view, seat, action):
     return str(_("Lead the highest card of your longest suit and keep your trumps for later."))
 
 
+def _score_text(score, mine):
+    """A score of the summary as a format string: "You score 2 points", "You score nothing"."""
+    if score.points == 0:
+        return _("You score nothing") if mine else _("%(player)s scores nothing")
+    if mine:
+        return ngettext("You score %(n)s point", "You score %(n)s points", score.points)
+    return ngettext("%(player)s scores %(n)s point", "%(player)s scores %(n)s points", score.points)
+
+
 def deal_summary(view, seat, names=None):
     """The last finished deal explained: tricks, each score with its rule, vulnerability."""
     if not view.history:
@@ -469,9 +482,7 @@ def deal_summary(view, seat, names=None):
     other = 1 - seat
     lines = [{
         "player": names[score.seat],
-        "text": (ngettext("You score %(n)s point", "You score %(n)s points", score.points) if score.seat == seat
-                 else ngettext("%(player)s scores %(n)s point", "%(player)s scores %(n)s points", score.points))
-        % {"player": names[score.seat], "n": score.points},
+        "text": _score_text(score, score.seat == seat) % {"player": names[score.seat], "n": score.points},
         "mine": score.seat == seat,
         "points": score.points,
         "rule": score.rule,

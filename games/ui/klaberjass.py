@@ -429,7 +429,11 @@ def _declaration_lines(state, names, viewer, said=()):
     if not said and state.options.auto_declare:
         said_aloud = [str(_("%(player)s: “%(words)s”") % {"player": names[s], "words": word_text(w)})
                       for s, w in state.said]
-        out.append(pgettext("klaberjass dialogue", " — ").join(said_aloud))
+        if said_aloud:
+            line = said_aloud[0]
+            for words in said_aloud[1:]:  # a dash between the lines in English; in Japanese each ends in 。
+                line = pgettext("klaberjass dialogue", "%(said)s — %(next)s") % {"said": line, "next": words}
+            out.append(line)
     w = state.seq_winner
     if w is None:
         if state.said and state.said[0][1] == "none":
@@ -725,7 +729,7 @@ def _hand_facts(hand, trumps):
     if "9" + trumps in hand:
         parts.append(gettext("the menel"))
     n = sum(c[1] == trumps for c in hand)
-    parts.append(ngettext("%(n)s trump", "%(n)s trumps", n) % {"n": n})
+    parts.append(ngettext("%(n)s trump", "%(n)s trumps", n) % {"n": n} if n else gettext("no trump"))
     aces = sum(c[0] == "A" and c[1] != trumps for c in hand)
     if aces:
         parts.append(ngettext("%(n)s side ace", "%(n)s side aces", aces) % {"n": aces})
@@ -745,18 +749,19 @@ def hint_reason(view, seat, action):
         return gettext("With %(suit)s as trumps you would hold %(facts)s: strong enough to be the maker.") % {
             "suit": suit_name(view.turned_suit), "facts": _hand_facts(hand, view.turned_suit)}
     if kind == "name":
-        return gettext("%(suit)s suit your hand best (%(facts)s): strong enough to be the maker.") % {
+        return gettext("Of the suits you may name, %(suit)s suit your hand best (%(facts)s): strong enough to "
+                       "be the maker.") % {
             "suit": suit_name(action.choice), "facts": _hand_facts(hand, action.choice)}
     if kind == "pass" and view.phase == "bid1":
-        return gettext("With %(suit)s as trumps you would hold only %(facts)s. A maker who is "
-                       "outscored loses "
-                  "every point of the deal: pass, and see whether another suit comes up.") % {
+        return gettext("With %(suit)s as trumps you would hold %(facts)s: too little, and a maker who is "
+                       "outscored loses every point of the deal. Pass, and see whether another suit comes "
+                       "up.") % {
             "suit": suit_name(view.turned_suit), "facts": _hand_facts(hand, view.turned_suit)}
     if kind == "pass" and view.phase == "bid2":
         best = max((s for s in SUITS if s != view.turned_suit),
                    key=lambda s: bid_strength(hand, s, view.proposal))
-        return gettext("Even %(suit)s, your best suit, would give you only %(facts)s: too little to be the "
-                  "maker.") % {"suit": suit_name(best), "facts": _hand_facts(hand, best)}
+        return gettext("Even with %(suit)s, your best suit, as trumps you would hold %(facts)s: too little "
+                       "to be the maker.") % {"suit": suit_name(best), "facts": _hand_facts(hand, best)}
     if kind == "dix":
         return gettext("The turned card is a better trump than your seven, and the exchange costs nothing.")
     if kind == "pass" and view.phase == "dix":

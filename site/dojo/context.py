@@ -1,7 +1,9 @@
 """Context every page gets: the language switch links, hreflang alternates, preferences, and the
 stylesheet of the game the page is about."""
 
+import re
 from functools import lru_cache
+from urllib.parse import urlencode
 
 from django.conf import settings
 from django.contrib.staticfiles import finders
@@ -9,16 +11,31 @@ from django.urls import translate_url
 from django.utils import translation
 
 
+# A place on a page, named in the address's query as well as after the # (see anchored_url).
+ANCHOR = "anchor"
+ANCHOR_ID = re.compile(r"[A-Za-z][\w.-]{0,100}")
+
+
+def anchored_url(url, anchor):
+    """The address of a place on a page (a rule, an example): the place after the #, and also in
+    the query, since a browser never sends the part after the #. The server then knows it, and the
+    language switch of the page it leads to keeps the place without JavaScript."""
+    return f"{url}{'&' if '?' in url else '?'}{urlencode({ANCHOR: anchor})}#{anchor}"
+
+
 def site(request):
     current = translation.get_language()
     path = request.get_full_path()
+    anchor = request.GET.get(ANCHOR, "")
+    place = f"#{anchor}" if ANCHOR_ID.fullmatch(anchor) else ""
     alternates = []
     for code, _name in settings.LANGUAGES:
         url = translate_url(path, code)
         alternates.append({"code": code, "url": url, "current": code == current})
     return {
         "alternates": alternates,
-        "other_languages": [a for a in alternates if not a["current"]],
+        # The switch leads to the same place on the page when the address names it.
+        "other_languages": [{**a, "url": a["url"] + place} for a in alternates if not a["current"]],
         "four_colour": request.COOKIES.get("suits") == "four",
         "game_css": game_stylesheet(getattr(request.resolver_match, "kwargs", {}).get("game")),
     }

@@ -36,9 +36,11 @@ document.addEventListener("submit", async (event) => {
 });
 
 // Switching language keeps the place on the page: the part after # (a rule's anchor, an example)
-// is the same in both languages, but the server never sees it, so it is carried over here.
+// is the same in both languages, but the server never sees it, so it is carried over here. (Without
+// JavaScript the switch keeps a place the address names, and each section of a rules page has its
+// own link to the other language.)
 document.addEventListener("click", (event) => {
-  const link = event.target instanceof Element ? event.target.closest("a[hreflang]") : null;
-  if (!link || !window.location.hash || link.hash) return;
+  const link = event.target instanceof Element ? event.target.closest("a[data-lang-switch]") : null;
+  if (!link || !window.location.hash) return;
   link.hash = window.location.hash;
 });

@@ -143,7 +143,7 @@ def act(page, action, scope="body"):
         return
     for n in range(len(action.cards) + 1):
         base = Action(action.kind, action.cards[:n], action.source, action.target, action.choice)
-        submit = root.locator(f'button[name="action"][value="{base}"]')
+        submit = root.locator(f'button[name="complete"][value="{base}"]')
         if submit.count():
             for code in action.cards[n:]:
                 root.locator(f'input[type=checkbox][name="cards"][value="{code}"], '

@@ -36,11 +36,12 @@ def audit(page):
 
 
 def pages_of(slug):
-    """Every page type a game has: hub, rules, lessons and a step (an act step and an interrupt
-    drill too, when its lessons have them), puzzles and one puzzle."""
+    """Every page type a game has: hub, rules (alone and beside the other language), lessons and a
+    step (an act step and an interrupt drill too, when its lessons have them), puzzles and one
+    puzzle."""
     out = [f"{slug}/"]
     if content.has_rules(slug):
-        out.append(f"{slug}/rules/")
+        out += [f"{slug}/rules/", f"{slug}/rules/?both=1"]
     found = lessons.lessons(slug)
     if found:
         out += [f"{slug}/lessons/", f"{slug}/lessons/{found[0].id}/1/"]

@@ -66,6 +66,71 @@ def test_switching_language_keeps_the_place_on_the_rules_page(live_server, watch
     assert problems == []
 
 
+@pytest.mark.parametrize("slug", [g.slug for g in CATALOGUE if has_rules(g.slug)][:1])
+def test_without_javascript_the_switch_keeps_a_rule_a_link_led_to(live_server, browser, problems, slug):
+    """A refusal's link to its rule names the rule in the query as well as after the #: without
+    JavaScript the language switch of the rules page leads to the same rule."""
+    rule = registry.get(slug).rules.ids()[-1]
+    context = browser.new_context(java_script_enabled=False)
+    page = problems.watch(context.new_page())
+    try:
+        page.goto(f"{live_server.url}/en/{slug}/rules/?anchor={rule}#{rule}")
+        expect(page.locator(f'[id="{rule}"]')).to_be_in_viewport()
+        page.locator("[data-lang-switch=ja]").first.click()
+        page.wait_for_url(f"{live_server.url}/ja/{slug}/rules/?anchor={rule}#{rule}")
+        expect(page.locator(f'[id="{rule}"]')).to_be_in_viewport()
+    finally:
+        context.close()
+    assert problems == []
+
+
+@pytest.mark.parametrize("lang", ["ja", "en"])
+def test_without_javascript_a_section_leads_to_itself_in_the_other_language(live_server, browser, problems, lang):
+    """Reached from the contents (the server never learns where): the section's own language link."""
+    slug = next(g.slug for g in CATALOGUE if has_rules(g.slug))
+    other = OTHER[lang]
+    context = browser.new_context(java_script_enabled=False)
+    page = problems.watch(context.new_page())
+    try:
+        page.goto(f"{live_server.url}/{lang}/{slug}/rules/")
+        toc = page.locator("nav.toc a")
+        section = toc.nth(toc.count() - 3).get_attribute("href")[1:]  # a late section
+        toc.nth(toc.count() - 3).click()
+        head = page.locator(f".section-head:has(#{section})")
+        expect(head).to_be_in_viewport()
+        head.locator(f"a.section-lang[hreflang={other}]").click()
+        page.wait_for_url(f"{live_server.url}/{other}/{slug}/rules/?anchor={section}#{section}")
+        expect(page.locator(f"#{section}")).to_be_in_viewport()
+        expect(page.locator("html")).to_have_attribute("lang", other)
+    finally:
+        context.close()
+    assert problems == []
+
+
+@pytest.mark.parametrize("width", [1280, 1600])
+@pytest.mark.parametrize("lang", ["ja", "en"])
+@pytest.mark.parametrize("slug", [g.slug for g in CATALOGUE if has_rules(g.slug)])
+def test_side_by_side_the_two_languages_stay_level(live_server, watched, problems, shot, slug, lang, width):
+    """The two columns keep level section by section: a late section's heading, and its last live
+    example, start at the same height in both (they drifted thousands of pixels apart)."""
+    page = watched
+    page.set_viewport_size({"width": width, "height": 900})
+    page.goto(f"{live_server.url}/{lang}/{slug}/rules/?both=1")
+    top = "(el) => el.getBoundingClientRect().top + window.scrollY"
+    headings = page.locator(".rules-pair > .rules-cell:not(.rules-other) h2")
+    last = headings.nth(headings.count() - 2).get_attribute("id")
+    examples = page.locator(".rules-pair > .rules-cell:not(.rules-other) .example")
+    example = examples.nth(examples.count() - 1).get_attribute("id")
+    for mine in (last, example):
+        a = page.locator(f"#{mine}").evaluate(top)
+        b = page.locator(f"#other-{mine}").evaluate(top)
+        assert a > 2000 and abs(a - b) < 8, (mine, a, b)
+        box_a, box_b = page.locator(f"#{mine}").bounding_box(), page.locator(f"#other-{mine}").bounding_box()
+        assert box_a["x"] + box_a["width"] <= box_b["x"], "side by side, this language first"
+    shot(page, f"{slug}-rules-both-{lang}-{width}")
+    assert problems == []
+
+
 def test_four_colour_suits_toggle_and_stay(live_server, watched, problems, shot):
     page = watched
     page.goto(f"{live_server.url}/en/ecarte/")

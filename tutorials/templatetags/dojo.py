@@ -2,7 +2,16 @@
 
 from django import template
 
+from dojo.context import anchored_url
+
 register = template.Library()
+
+
+@register.filter
+def anchored(url, anchor):
+    """{{ rules_url|anchored:rule }}: the address of a place on a page, known to the server too
+    (dojo.context.anchored_url)."""
+    return anchored_url(str(url), str(anchor))
 
 
 @register.filter
