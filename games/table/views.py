@@ -477,7 +477,7 @@ def _replay_context(match, deal, step, url, review, owner):
         moves.append({"step": i - first, "number": i - first + 1, "url": url(i - first),
                       "mine": seat == match.human, "text": join_sentences(match.narrate(i)),
                       "rank": marked.get(i),
-                      "cost": reviews.number(verdict["cost"]) if lost else None,
+                      "cost": reviews.short_cost(verdict) if lost else None,
                       "close": lost and not reviews.clear(verdict)})
     here = acted = None
     if step < steps:
@@ -509,7 +509,7 @@ def _replay_context(match, deal, step, url, review, owner):
         "review": review,
         "review_polls": owner and not review.complete,
         "costliest": costliest,
-        "unit_legends": [reviews.UNIT_LEGENDS[u] for u in units],
+        "unit_legends": [reviews.UNIT_LEGENDS[u] for u in units] + ([reviews.ROUGH] if units else []),
         "owner": owner,
         "this_url": url(step),
         "prev_url": url(step - 1) if step > 0 else None,
