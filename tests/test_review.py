@@ -5,6 +5,7 @@ at one of those decisions, and a finished deal shared read-only. Every game with
 import random
 import re
 from collections import Counter
+from html import unescape
 
 import pytest
 from django.test import Client
@@ -185,6 +186,26 @@ def test_figures_have_the_precision_their_worlds_give_them(lang):
     assert reviews.short_cost({"cost": 79.83, "error": 13.17, "worlds": 40}) == "80"
     assert not reviews.clear({"cost": 50.0, "error": 0.0, "worlds": 1})
     assert reviews.clear({"cost": 5.0, "error": 0.0, "worlds": 4})
+
+
+@pytest.mark.parametrize("slug", GAMES)
+def test_a_practice_table_at_a_reviewed_decision_hints_the_reviews_best(client, slug):
+    """The review said what the expert would rather do at a decision; opened there as a practice
+    table, the hint gives that same choice, and says it is the review's."""
+    url, match = first_deal_over(client, slug)
+    review = reviews.review(match, 1, seconds=60)
+    i = next(i for i, v in review.verdicts.items() if v["kind"] == "weighed")
+    practice_url = client.post(url + "practice/", {"at": i})["Location"]
+    html = client.get(practice_url + "?hint=1", **HX).content.decode()
+    practice = match_of(practice_url)
+    game, view = practice.game, practice.view()
+
+    def legal(text):
+        return reviews.legal_form(game, view, practice.human, game.parse_action(text))
+
+    assert legal(unescape(re.search(r'data-hint="([^"]+)"', html).group(1))) == legal(review.verdicts[i]["best"])
+    assert f"over {review.verdicts[i]['worlds']} deals you could not rule out, in the review of your deal" in html
+    assert "The expert would" in html
 
 
 # --- the replay -----------------------------------------------------------------------------------

@@ -63,7 +63,8 @@ def fingerprint(match, deal):
     return hashlib.sha256(text.encode()).hexdigest()
 
 
-def _same_play(a, b):
+def same_play(a, b):
+    """Do two actions make the same play (the same cards in any order, from and to the same places)?"""
     return (a.kind, sorted(a.cards), a.source, a.target, a.choice) == (b.kind, sorted(b.cards), b.source,
                                                                         b.target, b.choice)
 
@@ -73,19 +74,31 @@ def legal_form(game, view, seat, action):
     legal = game.legal_actions(view, seat)
     if action in legal:
         return action
-    return next((a for a in legal if _same_play(a, action)), action)
+    return next((a for a in legal if same_play(a, action)), action)
+
+
+def view_rng(game, seat, view):
+    """The rng a decision is weighed with, keyed by the view itself: two positions that look the
+    same to the reader are weighed alike, by the review and by the hint."""
+    return rng_for("review", game.slug, seat, game.to_text(view))
+
+
+def view_key(game, seat, view):
+    """A short digest of the view a decision was made from, stored with its verdict, so that the
+    same position met again (a practice table opened at it) finds what the review said of it."""
+    return hashlib.sha256(f"{game.slug}:{seat}:{game.to_text(view)}".encode()).hexdigest()[:24]
 
 
 def judge(game, bot, view, seat, action):
     """The verdict on `seat` choosing `action` in `view`, as stored: {"kind": "forced"} (nothing to
     choose), {"kind": "unweighed"} (the expert decides this by habit or chance), or {"kind":
-    "weighed", "chosen", "best", "cost", "error", "worlds", "unit", "values": [[action, average], ...]}."""
+    "weighed", "chosen", "best", "cost", "error", "worlds", "unit", "values": [[action, average], ...],
+    "view": view_key(...)}."""
     legal = game.legal_actions(view, seat)
     if len(legal) < 2:
         return {"kind": "forced"}
     chosen = legal_form(game, view, seat, action)
-    rng = rng_for("review", game.slug, seat, game.to_text(view))
-    evaluation = bot.values(view, seat, rng, include=(chosen,))
+    evaluation = bot.values(view, seat, view_rng(game, seat, view), include=(chosen,))
     if evaluation is None or chosen not in evaluation.samples or evaluation.worlds == 0:
         return {"kind": "unweighed"}
     best = evaluation.best()
@@ -93,7 +106,8 @@ def judge(game, bot, view, seat, action):
     ranked = sorted(evaluation.samples, key=lambda a: (-evaluation.mean(a), a))
     return {"kind": "weighed", "chosen": str(chosen), "best": str(best), "cost": round(cost, 4),
             "error": round(error, 4), "worlds": evaluation.worlds, "unit": evaluation.unit,
-            "values": [[str(a), round(evaluation.mean(a), 4)] for a in ranked]}
+            "values": [[str(a), round(evaluation.mean(a), 4)] for a in ranked],
+            "view": view_key(game, seat, view)}
 
 
 @dataclass
@@ -174,6 +188,20 @@ def review(match, deal, seconds=None):
     return Review(total=len(indices), verdicts=dict(zip(indices, verdicts)))
 
 
+def reviewed(match, view):
+    """The weighed verdict a review of one of this reader's deals already gave of this very view (a
+    practice table opened at a reviewed decision, the same deal code played again), or None. Only
+    tables of the same owner and seed can hold the same position."""
+    table = match.table
+    key = view_key(match.game, match.human, view)
+    rows = DealReview.objects.filter(table__owner=table.owner, table__game=table.game, table__seed=table.seed)
+    for decisions in rows.values_list("decisions", flat=True):
+        for verdict in decisions:
+            if verdict.get("view") == key and verdict["kind"] == "weighed":
+                return verdict
+    return None
+
+
 # --- in words -----------------------------------------------------------------------------------
 def number(value, places=None):
     """A value as the review prints it, with a true minus sign: rounded to `places` decimals (a
@@ -248,6 +276,34 @@ def in_words(match, index, verdict):
         "values": [{"what": what(a), "value": number(v, p), "chosen": a == verdict["chosen"]}
                    for a, v in verdict["values"]],
     }
+
+
+def margin(match, view, evaluation):
+    """What a reckoning (an Evaluation of the reader's decision in `view`) says of its best choice
+    against its next, in one sentence of the page language, with the precision its worlds give."""
+    ranked = sorted(evaluation.samples, key=lambda a: (-evaluation.mean(a), a))
+    if len(ranked) < 2:
+        return ""
+    best = evaluation.best()
+    other = next(a for a in ranked if a != best)
+    cost, error = evaluation.cost(other)
+    n = evaluation.worlds
+    facts = {"n": n, "other": match.ui.describe(view, match.human, other),
+             "figure": figure(cost, error, n, evaluation.unit)}
+    if cost < NO_COST:
+        return ngettext("By its reckoning over %(n)s deal you could not rule out, its next choice, to %(other)s, "
+                        "does as well.",
+                        "By its reckoning over %(n)s deals you could not rule out, its next choice, to %(other)s, "
+                        "does as well.", n) % facts
+    if clear({"cost": cost, "error": error, "worlds": n}):
+        return ngettext("By its reckoning over %(n)s deal you could not rule out, this beats its next choice, to "
+                        "%(other)s, by %(figure)s.",
+                        "By its reckoning over %(n)s deals you could not rule out, this beats its next choice, to "
+                        "%(other)s, by %(figure)s.", n) % facts
+    return ngettext("By its reckoning over %(n)s deal you could not rule out, it is too close to call against its "
+                    "next choice, to %(other)s: the difference is %(figure)s.",
+                    "By its reckoning over %(n)s deals you could not rule out, it is too close to call against its "
+                    "next choice, to %(other)s: the difference is %(figure)s.", n) % facts
 
 
 def short_cost(verdict):
