@@ -5,6 +5,7 @@ at one of those decisions, and a finished deal shared read-only. Every game with
 import random
 import re
 from collections import Counter
+from html import unescape
 
 import pytest
 from django.test import Client
@@ -158,6 +159,53 @@ def test_the_costliest_decisions_are_marked_clear_losses_first():
     review = reviews.Review(total=6, verdicts=verdicts)
     assert review.marked() == {5: 1, 7: 2, 13: 3}
     assert reviews.Review(total=7, verdicts=verdicts).marked() == {}  # not before it is complete
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_figures_have_the_precision_their_worlds_give_them(lang):
+    """An average over sampled deals is rounded to its standard error and said with it; one deal
+    measures no error, so it is never "± 0"; where every deal agreed (no error) the value stands."""
+    from django.utils import translation
+
+    with translation.override(lang):
+        about_80 = reviews.figure(79.83, 13.17, 40, "points")
+        assert about_80 == {"en": "about 80 points, ± 13", "ja": "約80点（±13）"}[lang]
+        assert reviews.figure(3.95, 0.8608, 40, "points") == {"en": "about 4.0 points, ± 0.9",
+                                                               "ja": "約4.0点（±0.9）"}[lang]
+        assert reviews.figure(0.6, 0.1468, 40, "points").endswith({"en": "0.60 points, ± 0.15",
+                                                                    "ja": "0.60点（±0.15）"}[lang])
+        assert reviews.figure(80, 25, 40, "points").endswith({"en": "80 points, ± 30", "ja": "80点（±30）"}[lang])
+        assert reviews.figure(0.123, 0.04, 16, "finish") == {
+            "en": "about 0.12 on the finishing scale, ± 0.04", "ja": "順位の尺度で約0.12（±0.04）"}[lang]
+        one = reviews.figure(12.5, 0.0, 1, "points")
+        assert "±" not in one and one == {"en": "about 12.5 points", "ja": "約12.5点"}[lang]
+        assert reviews.figure(5, 0.0, 4, "points") == {"en": "5 points", "ja": "5点"}[lang]
+    assert [reviews.places(e) for e in (13.17, 0.8608, 0.1468, 2.1, 25, 9.6, 0.0)] == [0, 1, 2, 0, -1, 0, None]
+    assert reviews.number(-3.25, 1) == "\u22123.3" and reviews.number(-0.04, 1) == "0.0"
+    # The move list's short cost, and a loss in one deal: never clear, whatever its size.
+    assert reviews.short_cost({"cost": 79.83, "error": 13.17, "worlds": 40}) == "80"
+    assert not reviews.clear({"cost": 50.0, "error": 0.0, "worlds": 1})
+    assert reviews.clear({"cost": 5.0, "error": 0.0, "worlds": 4})
+
+
+@pytest.mark.parametrize("slug", GAMES)
+def test_a_practice_table_at_a_reviewed_decision_hints_the_reviews_best(client, slug):
+    """The review said what the expert would rather do at a decision; opened there as a practice
+    table, the hint gives that same choice, and says it is the review's."""
+    url, match = first_deal_over(client, slug)
+    review = reviews.review(match, 1, seconds=60)
+    i = next(i for i, v in review.verdicts.items() if v["kind"] == "weighed")
+    practice_url = client.post(url + "practice/", {"at": i})["Location"]
+    html = client.get(practice_url + "?hint=1", **HX).content.decode()
+    practice = match_of(practice_url)
+    game, view = practice.game, practice.view()
+
+    def legal(text):
+        return reviews.legal_form(game, view, practice.human, game.parse_action(text))
+
+    assert legal(unescape(re.search(r'data-hint="([^"]+)"', html).group(1))) == legal(review.verdicts[i]["best"])
+    assert f"over {review.verdicts[i]['worlds']} deals you could not rule out, in the review of your deal" in html
+    assert "The expert would" in html
 
 
 # --- the replay -----------------------------------------------------------------------------------

@@ -17,8 +17,8 @@ from django.test import Client
 
 from games.engine import registry
 from games.engine.play import bot_levels
-from games.engine.rng import rng_for
 from games.models import Table
+from games.table import review as reviews
 from games.table.codes import deal_code, read_deal_code
 from games.ui import site_games
 from tests.compiled import ensure_compiled
@@ -363,15 +363,18 @@ def test_another_browser_gets_404_everywhere(client):
 
 
 # --- hints --------------------------------------------------------------------------------------
-def test_the_hint_is_the_club_players_choice_in_words(client):
+def test_the_hint_is_the_experts_reckoning_in_words(client):
+    """The hint is what the review would find best (the expert's values, with the review's rng for
+    the view), says whose it is and over how many deals."""
     url = create(client, code=code_for(nondealer_seed()))
     response = client.get(url + "?hint=1", **HX)
     html = response.content.decode()
     m = match_of(url)
-    table = table_of(url)
-    club = bot_levels(GAME)["club"](GAME)
-    expected = club.choose(GAME.view(m.state, 0), 0, rng_for("hint", table.token, 0))
-    assert f'data-hint="{expected}"' in html and "The club player would" in html
+    view = GAME.view(m.state, 0)
+    evaluation = bot_levels(GAME)["expert"](GAME).values(view, 0, reviews.view_rng(GAME, 0, view))
+    expected = evaluation.best()
+    assert f'data-hint="{expected}"' in html and "The expert would" in html
+    assert f"By its reckoning over {evaluation.worlds} deals you could not rule out" in html
     hinted = [a for a in map(attrs, BUTTON.findall(html)) if "is-hint" in a.get("class", "")]
     assert [a["value"] for a in hinted] == [str(expected)]
     assert table_of(url).version == 0  # asking costs nothing and changes nothing
@@ -636,7 +639,7 @@ def test_the_table_speaks_japanese(client):
     html = client.get(url).content.decode()
     assert "あなたの番です" in html and "第1ディール" in html and "ディールコード" in html
     html = client.get(url + "?hint=1").content.decode()
-    assert "中級のボットなら" in html
+    assert "上級のボットなら" in html and "通りの配りで見積もると" in html
     client.post(url + "act/", {"version": 0, "action": "propose"})
     html = client.get(url).content.decode()
     assert "あなたは交換を申し出ました。" in html  # the reader's own moves in the second person

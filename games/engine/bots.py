@@ -20,6 +20,7 @@ class Evaluation:
 
     samples: Mapping[Action, tuple[float, ...]]
     unit: str = "points"
+    complete: bool = True  # False when ``values_within`` ran out of time before all its worlds
 
     def __post_init__(self):
         if self.unit not in UNITS:
@@ -75,6 +76,12 @@ class Bot:
         chance, or one it makes by habit). The same rng gives the same Evaluation. A bot that
         searches says so by overriding this with its own way of deciding."""
         return None
+
+    def values_within(self, view, seat, rng, seconds, include=()):
+        """``values`` as far as about `seconds` allow: the same worlds in the same order (the same
+        rng gives the same first worlds), fewer of them when the time runs out. By default all of
+        them: a bot whose values come quickly need not say more."""
+        return self.values(view, seat, rng, include)
 
 
 class RandomBot(Bot):

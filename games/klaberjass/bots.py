@@ -446,13 +446,25 @@ class Expert(Club):
         rng gives the same values); in the bidding taking the turned suit or passing, or each suit
         that may be named and passing, each played out in the same sampled deals. The dix, the
         declarations and the schmeiss are decided by rule: nothing is weighed there."""
+        return self.values_within(view, seat, rng, None, include)
+
+    def values_within(self, view, seat, rng, seconds, include=()):
+        """``values`` with the card play's deals cut short after about `seconds` (never fewer than
+        `least` of them; every one of them when seconds is None): the bidding's quick playouts are
+        all made whatever the clock."""
         legal = self.game.legal_actions(view, seat)
         if len(legal) < 2:
             return None
         if view.phase == "play":
-            solved = [self.game.exact_values(self.game.determinize(view, seat, rng), seat)
-                      for _ in range(self.worlds)]
-            return Evaluation({a: tuple(float(v[a]) for v in solved) for a in legal})
+            solved = []
+            started = time.perf_counter()
+            while len(solved) < self.worlds:
+                n, elapsed = len(solved), time.perf_counter() - started
+                if seconds is not None and n >= self.least and elapsed + elapsed / n > seconds:
+                    break
+                solved.append(self.game.exact_values(self.game.determinize(view, seat, rng), seat))
+            return Evaluation({a: tuple(float(v[a]) for v in solved) for a in legal},
+                              complete=len(solved) == self.worlds)
         if view.phase == "bid1" and Action("schmeiss") not in legal:
             samples = self._bid_samples(view, seat, rng, [view.turned_suit, None])
             return Evaluation({Action("accept"): tuple(map(float, samples[view.turned_suit])),

@@ -15,8 +15,10 @@ has got; htmx asks again until it is done, and without JavaScript a reload does 
 
 import hashlib
 import json
+import math
 import time
 from dataclasses import dataclass, field
+from decimal import ROUND_HALF_UP, Decimal
 
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
@@ -37,11 +39,15 @@ UNIT_LEGENDS = {
     "finish": gettext_lazy(
         "Values and costs are on a finishing scale: 1 for finishing first, 0 for finishing last."),
 }
+# Said once beside the review's figures: what "about" and "±" mean.
+ROUGH = gettext_lazy("Each figure is an average over the deals the expert tried, so it is rough: ± gives "
+                     "its standard error, and a loss within twice that is too close to call.")
 
 
 def clear(verdict):
-    """Is the loss of a weighed decision larger than the noise of the worlds it rests on?"""
-    return verdict["cost"] > CLEAR * verdict["error"]
+    """Is the loss of a weighed decision larger than the noise of the worlds it rests on? One world
+    has no noise to measure: a loss found in it alone is never clear."""
+    return verdict.get("worlds", 2) > 1 and verdict["cost"] > CLEAR * verdict["error"]
 
 
 def decisions(match, deal):
@@ -57,7 +63,8 @@ def fingerprint(match, deal):
     return hashlib.sha256(text.encode()).hexdigest()
 
 
-def _same_play(a, b):
+def same_play(a, b):
+    """Do two actions make the same play (the same cards in any order, from and to the same places)?"""
     return (a.kind, sorted(a.cards), a.source, a.target, a.choice) == (b.kind, sorted(b.cards), b.source,
                                                                         b.target, b.choice)
 
@@ -67,19 +74,31 @@ def legal_form(game, view, seat, action):
     legal = game.legal_actions(view, seat)
     if action in legal:
         return action
-    return next((a for a in legal if _same_play(a, action)), action)
+    return next((a for a in legal if same_play(a, action)), action)
+
+
+def view_rng(game, seat, view):
+    """The rng a decision is weighed with, keyed by the view itself: two positions that look the
+    same to the reader are weighed alike, by the review and by the hint."""
+    return rng_for("review", game.slug, seat, game.to_text(view))
+
+
+def view_key(game, seat, view):
+    """A short digest of the view a decision was made from, stored with its verdict, so that the
+    same position met again (a practice table opened at it) finds what the review said of it."""
+    return hashlib.sha256(f"{game.slug}:{seat}:{game.to_text(view)}".encode()).hexdigest()[:24]
 
 
 def judge(game, bot, view, seat, action):
     """The verdict on `seat` choosing `action` in `view`, as stored: {"kind": "forced"} (nothing to
     choose), {"kind": "unweighed"} (the expert decides this by habit or chance), or {"kind":
-    "weighed", "chosen", "best", "cost", "error", "worlds", "unit", "values": [[action, average], ...]}."""
+    "weighed", "chosen", "best", "cost", "error", "worlds", "unit", "values": [[action, average], ...],
+    "view": view_key(...)}."""
     legal = game.legal_actions(view, seat)
     if len(legal) < 2:
         return {"kind": "forced"}
     chosen = legal_form(game, view, seat, action)
-    rng = rng_for("review", game.slug, seat, game.to_text(view))
-    evaluation = bot.values(view, seat, rng, include=(chosen,))
+    evaluation = bot.values(view, seat, view_rng(game, seat, view), include=(chosen,))
     if evaluation is None or chosen not in evaluation.samples or evaluation.worlds == 0:
         return {"kind": "unweighed"}
     best = evaluation.best()
@@ -87,7 +106,8 @@ def judge(game, bot, view, seat, action):
     ranked = sorted(evaluation.samples, key=lambda a: (-evaluation.mean(a), a))
     return {"kind": "weighed", "chosen": str(chosen), "best": str(best), "cost": round(cost, 4),
             "error": round(error, 4), "worlds": evaluation.worlds, "unit": evaluation.unit,
-            "values": [[str(a), round(evaluation.mean(a), 4)] for a in ranked]}
+            "values": [[str(a), round(evaluation.mean(a), 4)] for a in ranked],
+            "view": view_key(game, seat, view)}
 
 
 @dataclass
@@ -168,25 +188,70 @@ def review(match, deal, seconds=None):
     return Review(total=len(indices), verdicts=dict(zip(indices, verdicts)))
 
 
+def reviewed(match, view):
+    """The weighed verdict a review of one of this reader's deals already gave of this very view (a
+    practice table opened at a reviewed decision, the same deal code played again), or None. Only
+    tables of the same owner and seed can hold the same position."""
+    table = match.table
+    key = view_key(match.game, match.human, view)
+    rows = DealReview.objects.filter(table__owner=table.owner, table__game=table.game, table__seed=table.seed)
+    for decisions in rows.values_list("decisions", flat=True):
+        for verdict in decisions:
+            if verdict.get("view") == key and verdict["kind"] == "weighed":
+                return verdict
+    return None
+
+
 # --- in words -----------------------------------------------------------------------------------
-def number(value):
-    """A value as the review prints it: two decimals at most, a true minus sign."""
-    text = f"{abs(value):.2f}".rstrip("0").rstrip(".")
-    return text if value >= 0 or text == "0" else "\u2212" + text
+def number(value, places=None):
+    """A value as the review prints it, with a true minus sign: rounded to `places` decimals (a
+    negative number of places rounds to tens, hundreds…), or by default to two decimals at most."""
+    if places is None:
+        text = f"{abs(value):.2f}".rstrip("0").rstrip(".")
+    else:  # halves rounded up, as a reader rounds (25 to tens is 30)
+        text = format(Decimal(repr(abs(value))).quantize(Decimal(1).scaleb(-places), ROUND_HALF_UP), "f")
+    return text if value >= 0 or not float(text) else "\u2212" + text
 
 
-def amount(value, unit):
-    """A cost with its unit ("0.3 points", "0.12 on the finishing scale")."""
-    n = number(value)
+def places(error):
+    """How many decimals a figure known to within `error` (a standard error) deserves: the error
+    to one significant digit, two when it begins with a 1 (13, 0.17, but 5, 0.4); negative rounds
+    to tens and beyond. None for an error of 0, which leaves the figure as it is."""
+    if error <= 0:
+        return None
+    exponent = math.floor(math.log10(error))
+    leading = int(error / 10 ** exponent + 0.5)  # its first digit, rounded (9.6 makes 10)
+    return (1 if leading < 2 else 0) - exponent
+
+
+def amount(value, unit, about=False):
+    """A value with its unit ("0.3 points", "0.12 on the finishing scale"), printed as given;
+    about=True says it is an estimate ("about 80 points")."""
+    n = value if isinstance(value, str) else number(value)
     if unit == "finish":
-        return _("%(n)s on the finishing scale") % {"n": n}
+        return (_("about %(n)s on the finishing scale") if about else _("%(n)s on the finishing scale")) % {"n": n}
+    if about:
+        return ngettext("about %(n)s point", "about %(n)s points", 1 if n == "1" else 2) % {"n": n}
     return ngettext("%(n)s point", "%(n)s points", 1 if n == "1" else 2) % {"n": n}
+
+
+def figure(value, error, worlds, unit):
+    """An average over sampled worlds with the precision it has: rounded to its standard error and
+    said with it ("about 80 points, ± 13"); from a single world, only "about" (one world measures
+    no error: never "± 0"); where every world agreed (an error of 0), the value itself."""
+    if worlds < 2:
+        return amount(value, unit, about=True)
+    p = places(error)
+    if p is None:
+        return amount(value, unit)
+    return _("%(amount)s, ± %(error)s") % {"amount": amount(number(value, p), unit, about=True),
+                                          "error": number(error, p)}
 
 
 def in_words(match, index, verdict):
     """The stored verdict on the reader's decision at action `index`, for the replay: its kind
     ("pending" while not yet reviewed) and, once weighed, the actions described in the page
-    language, the cost, its standard error and the worlds it rests on."""
+    language, the cost with the precision the worlds give it, and the worlds it rests on."""
     if verdict is None:
         return {"kind": "pending"}
     if verdict["kind"] != "weighed":
@@ -197,16 +262,50 @@ def in_words(match, index, verdict):
     def what(text):
         return ui.describe(view, match.human, game.parse_action(text))
 
-    cost, error, unit = verdict["cost"], verdict["error"], verdict["unit"]
+    cost, error, unit, worlds = verdict["cost"], verdict["error"], verdict["unit"], verdict["worlds"]
+    p = places(error) if worlds > 1 else None
     return {
         "kind": "weighed",
         "same": cost < NO_COST,
         "close": cost >= NO_COST and not clear(verdict),
         "chosen_what": what(verdict["chosen"]),
         "best_what": what(verdict["best"]),
-        "cost": amount(cost, unit),
-        "error": number(error),
-        "worlds": verdict["worlds"],
-        "values": [{"what": what(a), "value": number(v), "chosen": a == verdict["chosen"]}
+        "cost": figure(cost, error, worlds, unit),
+        "short_cost": short_cost(verdict),
+        "worlds": worlds,
+        "values": [{"what": what(a), "value": number(v, p), "chosen": a == verdict["chosen"]}
                    for a, v in verdict["values"]],
     }
+
+
+def margin(match, view, evaluation):
+    """What a reckoning (an Evaluation of the reader's decision in `view`) says of its best choice
+    against its next, in one sentence of the page language, with the precision its worlds give."""
+    ranked = sorted(evaluation.samples, key=lambda a: (-evaluation.mean(a), a))
+    if len(ranked) < 2:
+        return ""
+    best = evaluation.best()
+    other = next(a for a in ranked if a != best)
+    cost, error = evaluation.cost(other)
+    n = evaluation.worlds
+    facts = {"n": n, "other": match.ui.describe(view, match.human, other),
+             "figure": figure(cost, error, n, evaluation.unit)}
+    if cost < NO_COST:
+        return ngettext("By its reckoning over %(n)s deal you could not rule out, its next choice, to %(other)s, "
+                        "does as well.",
+                        "By its reckoning over %(n)s deals you could not rule out, its next choice, to %(other)s, "
+                        "does as well.", n) % facts
+    if clear({"cost": cost, "error": error, "worlds": n}):
+        return ngettext("By its reckoning over %(n)s deal you could not rule out, this beats its next choice, to "
+                        "%(other)s, by %(figure)s.",
+                        "By its reckoning over %(n)s deals you could not rule out, this beats its next choice, to "
+                        "%(other)s, by %(figure)s.", n) % facts
+    return ngettext("By its reckoning over %(n)s deal you could not rule out, it is too close to call against its "
+                    "next choice, to %(other)s: the difference is %(figure)s.",
+                    "By its reckoning over %(n)s deals you could not rule out, it is too close to call against its "
+                    "next choice, to %(other)s: the difference is %(figure)s.", n) % facts
+
+
+def short_cost(verdict):
+    """The cost as the move list prints it beside a move ("80"), to the precision of its error."""
+    return number(verdict["cost"], places(verdict["error"]) if verdict["worlds"] > 1 else None)

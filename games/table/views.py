@@ -16,25 +16,22 @@ from django.http import Http404
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
-from django.utils.translation import pgettext, pgettext_lazy
+from django.utils.translation import ngettext, pgettext, pgettext_lazy
 from django.views.decorators.http import require_GET
 
 from games.catalogue import BY_SLUG
 from games.controls import decode
-from games.engine.rng import rng_for
 from games.engine.rules import NotationError
 from games.models import SharedDeal, Table
 from games.owner import browser_token
 from games.service import why_not
-from games.ui import cards_in_sentence, game_ui, join_sentences
+from games.ui import HINT_BUDGET, HINT_VOICES, REASON_LEVEL, cards_in_sentence, game_ui, join_sentences
 
 from . import review as reviews
 from .codes import deal_code
 from .forms import SetupForm
 from .match import Match
 
-HINT_LEVEL = "club"  # the hint says what this bot would do
 BOT_SPEED_COOKIE = "botspeed"
 # How the bots' moves are shown: the pause before each (milliseconds), or None for one at a time,
 # each when the reader asks. Remembered per browser (site/dojo/views.py).
@@ -92,12 +89,48 @@ def _urls(ui, table):
 
 
 def _hint(match):
-    """What the hint's bot would do for the reader, from the reader's view, with its reason."""
-    ui, view = match.ui, match.view()
-    bot = ui.levels[HINT_LEVEL](match.game)
-    action = bot.choose(view, match.human, rng_for("hint", match.table.token, match.length))
-    return {"action": action, "what": ui.describe(view, match.human, action),
-            "why": ui.hint_reason(view, match.human, action)}
+    """The advice the reader may ask for at his decision, from his view alone, with whose it is and
+    why. Where the review weighs such a decision, the hint is the review's own judgement: the best
+    a finished review of this very position found (a practice table opened at a reviewed
+    decision), or else the review's reckoning made now with the review's rng for this view, over
+    as many of the review's deals as HINT_BUDGET allows (all of them, but for a slow game's early
+    card play). Otherwise the choice of the game's hint level, the strongest that answers in time.
+    The reason is the club player's rule of thumb when the club player would choose alike."""
+    ui, game, seat = match.ui, match.game, match.human
+    view = match.view()
+    rng = reviews.view_rng(game, seat, view)
+    level = ui.hint_level
+    said = []
+    verdict = reviews.reviewed(match, view) if level == reviews.REVIEW_LEVEL else None
+    evaluation = None
+    if verdict:
+        action = game.parse_action(verdict["best"])
+        said.append(ngettext(
+            "It is the best choice by its reckoning over %(n)s deal you could not rule out, in the review of "
+            "your deal.",
+            "It is the best choice by its reckoning over %(n)s deals you could not rule out, in the review of "
+            "your deal.", verdict["worlds"]) % {"n": verdict["worlds"]})
+    else:
+        bot = ui.levels[level](game)
+        if level == reviews.REVIEW_LEVEL:
+            evaluation = bot.values_within(view, seat, rng, HINT_BUDGET)
+        if evaluation is not None and evaluation.worlds:
+            action = evaluation.best()
+            said.append(reviews.margin(match, view, evaluation))
+            if not evaluation.complete:
+                said.append(_("That is a quick look, all the time a hint has: the review of your deal weighs more "
+                              "deals and may judge otherwise."))
+        else:
+            action = bot.choose(view, seat, rng)
+    said.insert(0, HINT_VOICES[level] % {"what": ui.describe(view, seat, action)})
+    thumb = action if level == REASON_LEVEL else \
+        ui.levels[REASON_LEVEL](game).choose(view, seat, reviews.view_rng(game, seat, view))
+    if reviews.same_play(thumb, action):
+        said.append(ui.hint_reason(view, seat, action))
+    else:
+        said.append(_("No rule of thumb says so: the club player would rather %(other)s.")
+                    % {"other": ui.describe(view, seat, thumb)})
+    return {"action": action, "said": join_sentences(said), "level": level}
 
 
 def _interruptible(match, first, last):
@@ -506,7 +539,7 @@ def _replay_context(match, deal, step, url, review, owner):
         moves.append({"step": i - first, "number": i - first + 1, "url": url(i - first),
                       "mine": seat == match.human, "text": join_sentences(match.narrate(i)),
                       "rank": marked.get(i),
-                      "cost": reviews.number(verdict["cost"]) if lost else None,
+                      "cost": reviews.short_cost(verdict) if lost else None,
                       "close": lost and not reviews.clear(verdict)})
     here = acted = None
     if step < steps:
@@ -539,7 +572,7 @@ def _replay_context(match, deal, step, url, review, owner):
         "review": review,
         "review_polls": owner and not review.complete,
         "costliest": costliest,
-        "unit_legends": [reviews.UNIT_LEGENDS[u] for u in units],
+        "unit_legends": [reviews.UNIT_LEGENDS[u] for u in units] + ([reviews.ROUGH] if units else []),
         "owner": owner,
         "this_url": url(step),
         "prev_url": url(step - 1) if step > 0 else None,

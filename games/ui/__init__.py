@@ -38,6 +38,17 @@ LEVEL_LABELS = {
     "club": gettext_lazy("Club player"),
     "expert": gettext_lazy("Expert"),
 }
+# The hint names whose advice it gives: "The expert would play the jack of spades." (A beginner's
+# advice is no advice: the hint is the club player's or the expert's.)
+HINT_VOICES = {
+    "club": gettext_lazy("The club player would %(what)s."),
+    "expert": gettext_lazy("The expert would %(what)s."),
+}
+# The longest a reader should wait for a hint: the hint's level must decide within this (p95 of
+# its decisions over bench's seeded positions; `manage.py bench` prints which levels do).
+HINT_BUDGET = 0.5  # seconds
+# The level whose rules of thumb each game's ``hint_reason`` puts in words.
+REASON_LEVEL = "club"
 
 
 class GameUI(ABC):
@@ -57,6 +68,9 @@ class GameUI(ABC):
     # The set-up options of the quickest match the set-up form offers, when the default match is long
     # ({option: value}). A reader may choose it; the suite plays its whole matches with it.
     quick_match: dict = {}
+    # Whose advice the hint gives: the strongest level that decides within HINT_BUDGET, as measured
+    # by `manage.py bench` for this game (it prints the strongest that does).
+    hint_level: str = "club"
 
     def __init__(self):
         if not self.slug:
@@ -92,7 +106,8 @@ class GameUI(ABC):
 
     @abstractmethod
     def hint_reason(self, view, seat: int, action) -> str:
-        """Why the hint's player makes this choice, in words a learner understands."""
+        """Why the club player (REASON_LEVEL) makes this choice, by its rules of thumb, in words a
+        learner understands; the hint gives it whenever the club player would choose as the hint."""
 
     @abstractmethod
     def deal_summary(self, view, seat: int, names: dict):
@@ -206,6 +221,8 @@ def check_game_uis():
         else:
             if set(levels) != {"beginner", "club", "expert"}:
                 problems.append(f"{game.slug}: bot levels must be beginner, club and expert")
+            if ui.hint_level not in levels or ui.hint_level not in HINT_VOICES:
+                problems.append(f"{game.slug}: hint_level must be club or expert")
     return problems
 
 

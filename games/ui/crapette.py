@@ -941,6 +941,7 @@ class CrapetteUI(GameUI):
     rules = RULES
     options = OPTIONS
     level_labels = LEVEL_LABELS
+    hint_level = "expert"  # it answers within HINT_BUDGET (manage.py bench)
     seat_names = staticmethod(seat_names)
     board = staticmethod(board)
     controls = staticmethod(controls)

@@ -530,6 +530,7 @@ class EcarteUI(GameUI):
     rules = RULES
     options = OPTIONS
     level_labels = LEVEL_LABELS
+    hint_level = "expert"  # it answers within HINT_BUDGET (manage.py bench)
     board_facts = BOARD_FACTS
     seat_names = staticmethod(seat_names)
     board = staticmethod(board)

@@ -424,6 +424,7 @@ class ShitheadUI(GameUI):
     rules = RULES
     options = OPTIONS
     level_labels = LEVEL_LABELS
+    hint_level = "expert"  # it answers within HINT_BUDGET (manage.py bench)
     score_legend = SCORE_LEGEND
     board_facts = BOARD_FACTS
     seat_names = staticmethod(seat_names)

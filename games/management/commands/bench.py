@@ -5,7 +5,8 @@ For each registered game it prints
 - each bot level's decision time, p50/p95 over a fixed set of seeded positions, and in a game
   where a seat makes several decisions in a row, the time of the whole run of them (a turn);
 - the practice table through the Django test Client: a reader's move (with the club bots'
-  replies up to his next decision, played in the same request) and one bot move shown, p50/p95;
+  replies up to his next decision, played in the same request), one bot move shown, and the hint
+  at a decision of the reader's with more than one choice, p50/p95;
   with --long, every request of one whole match, the first deal's against the last deal's,
 next to the floor measured in the same run: an empty view behind the same middleware.
 
@@ -27,7 +28,8 @@ from games.engine.bots import RandomBot
 from games.engine.play import bot_levels, play_match
 from games.engine.rng import rng_for
 from games.management.options import parse_options
-from games.ui import has_ui
+from games.table.review import REVIEW_LEVEL, view_rng
+from games.ui import HINT_BUDGET, HINT_VOICES, game_ui, has_ui
 
 HX = {"HTTP_HX_REQUEST": "true"}
 
@@ -103,7 +105,6 @@ def whole_turn(game, bot, state, seat, rng, limit=1000):
 def _match(url):
     from games.models import Table
     from games.table.match import Match
-    from games.ui import game_ui
 
     table = Table.objects.get(token=url.rstrip("/").rsplit("/", 1)[1])
     return Match(table, game_ui(table.game))
@@ -191,9 +192,22 @@ class Command(BaseCommand):
                 times.append(time.perf_counter() - t)
             return times, said
 
+        within = []  # the levels whose decisions fit the hint's time budget
         for level in bot_levels(game):
             times, _ = over_spots(level, lambda bot, state, view, seat, rng: bot.choose(view, seat, rng))
             self.line(f"bot decision, {level}", times, "position")
+            if level == REVIEW_LEVEL:
+                # As the hint weighs a decision the review weighs: the review's reckoning, within
+                # the hint's budget, with the review's rng for the view.
+                reckoned, _ = over_spots(level, lambda bot, state, view, seat, rng: bot.values_within(
+                    view, seat, view_rng(game, seat, view), HINT_BUDGET))
+                self.line(f"{level}'s reckoning within the hint's budget", reckoned, "position")
+                times = times + reckoned
+            if pct(times, 95) <= HINT_BUDGET and level in HINT_VOICES:
+                within.append(level)
+        declared = game_ui(game.slug).hint_level if has_ui(game.slug) else None
+        self.stdout.write(f"  {'hint: strongest level within ' + ms(HINT_BUDGET) + ' (p95)':<44} "
+                          f"{within[-1] if within else 'none':>10}   (the ui declares {declared or '—'})")
         # A bot that plans a turn of many moves spends its time on the turn's first decisions:
         # the whole turn is what a reader waits for.
         for level in bot_levels(game):
@@ -204,7 +218,6 @@ class Command(BaseCommand):
 
     def _new_table(self, client, game, players, options=None):
         from games.table.forms import setup_data
-        from games.ui import game_ui
 
         offered = game.option_choices()
         form_options = {k: v for k, v in (options or {}).items() if v in offered.get(k, ())}
@@ -234,6 +247,10 @@ class Command(BaseCommand):
             return False
         if table.shown == match.length and match.reader_awaited():
             legal = game.legal_actions(match.view(), match.human)
+            if len(legal) > 1:
+                t = time.perf_counter()
+                client.get(url + "?hint=1", **HX)
+                record("hint", time.perf_counter() - t, match)
             data = match.form_for(rng.choice(legal))
             t = time.perf_counter()
             client.post(url + "act/", data, **HX)
@@ -251,10 +268,10 @@ class Command(BaseCommand):
     def table(self, game, budget, players):
         """Round trips through the practice table's views, as htmx makes them, club bots replying: a
         reader's move (with every bot reply up to his next decision, played in the same request),
-        and each bot move then shown one at a time."""
+        each bot move then shown one at a time, and the hint the reader may ask for before a move."""
         client = Client()
         rng = random.Random(1)
-        times = {"move": [], "frame": []}
+        times = {"move": [], "frame": [], "hint": []}
         stop = time.perf_counter() + budget
         url = None
         while time.perf_counter() < stop or len(times["move"]) < 3:
@@ -262,8 +279,10 @@ class Command(BaseCommand):
                 url = self._new_table(client, game, players)
             if not self._drive(client, url, rng, lambda kind, secs, m: times.setdefault(kind, []).append(secs)):
                 url = None  # the match is over: start another
-        self.line("table: a move and the bots' replies (htmx)", times["move"])
-        self.line("table: one bot move shown (htmx)", times["frame"])
+        for kind, label in (("move", "table: a move and the bots' replies (htmx)"),
+                            ("frame", "table: one bot move shown (htmx)"), ("hint", "table: the hint (htmx)")):
+            if times[kind]:  # a short run may end before the bots have moved
+                self.line(label, times[kind])
 
     def long_match(self, game, players, options):
         """One whole match with these options, every request timed: the first deal's against the
