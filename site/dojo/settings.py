@@ -46,6 +46,9 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # Pages and fragments go compressed to a browser that accepts gzip (Django pads each compressed
+    # response with random bytes, against BREACH, since a page carries a CSRF token).
+    "django.middleware.gzip.GZipMiddleware",
     "dojo.middleware.ContentSecurityPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
