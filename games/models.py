@@ -51,6 +51,9 @@ class Table(models.Model):
     # A table opened at a moment of another (a practice position) begins with that table's actions
     # up to it: undo never goes back before them.
     start = models.PositiveIntegerField(default=0)
+    # A target the deals of this table are judged against (Game.deal_targets; a homework deal's),
+    # recorded with each finished deal (attempts.DealPlayed); "" for none.
+    target = models.CharField(max_length=40, blank=True, default="")
     created = models.DateTimeField(auto_now_add=True)
     updated = models.DateTimeField(auto_now=True)
 

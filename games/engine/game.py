@@ -171,6 +171,19 @@ class Game:
         cannot tell (a card that matters is unknown)."""
         return None
 
+    def deal_targets(self) -> dict[str, str]:
+        """The targets a homework set may name for one deal played against bots ("win the point",
+        "avoid being the shithead", "make your bid" ...), by id, each with a one-line English
+        summary; the ui gives them their words in both languages."""
+        return {}
+
+    def deal_target_met(self, state, seat: int, target: str) -> bool | None:
+        """Whether `seat` met the target in the deal `state` has just finished (the position
+        after the deal's last action, before any next deal is dealt); None when the deal gives no
+        answer (the target does not apply to how it ended). Raises KeyError for an unknown
+        target."""
+        raise KeyError(target)
+
     def random_weights(self, state, seat: int, actions: list) -> list:
         """How likely a random player is to choose each of these legal actions, relative to the
         others.

@@ -1,0 +1,6 @@
+from django.apps import AppConfig
+
+
+class ClubsConfig(AppConfig):
+    name = "clubs"
+    default_auto_field = "django.db.models.BigAutoField"
