@@ -17,8 +17,11 @@ def ensure_compiled():
     if MO.exists() and MO.stat().st_mtime >= PO.stat().st_mtime:
         return
     subprocess.run(["msgfmt", "--check", "-o", str(MO), str(PO)], check=True, cwd=ROOT)
+    import gettext
+
     from django.utils.translation import trans_real
 
+    gettext._translations.clear()  # the standard library keeps each .mo file it read, by path
     trans_real._translations = {}
     trans_real._default = None
     sys.stderr.write(f"(compiled {MO.relative_to(ROOT)})\n")

@@ -673,6 +673,28 @@ class Crapette(Game):
     FOUNDATION_GOAL = "foundations-"
     MAX_FOUNDATION_CARDS = 104
 
+    # --- homework targets for a whole deal -----------------------------------------------------
+    DEAL_TARGETS = {
+        "win-the-deal": "score the deal: go out first, or have the lower count when the deal is blocked",
+        "empty-reserve": "empty your reserve before the deal ends",
+    }
+
+    def deal_targets(self):
+        return dict(self.DEAL_TARGETS)
+
+    def deal_target_met(self, state, seat, target):
+        """Judged on the deal's record: who scored it (nobody when a blocked deal leaves equal
+        counts) and the reserve each had left (nothing may be loaded onto an empty reserve, so
+        once emptied it stays empty to the end)."""
+        if target not in self.DEAL_TARGETS:
+            raise KeyError(target)
+        record = self.finished_deal(state)
+        if record is None:
+            return None
+        if target == "win-the-deal":
+            return record.scorer == seat
+        return record.reserve[seat] == 0
+
     def goals(self):
         out = dict(self.GOALS)
         out.update({f"{self.FOUNDATION_GOAL}{n}": f"bring the foundations to {n} cards before you turn up your next card"

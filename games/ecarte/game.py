@@ -22,6 +22,11 @@ KINDS = {
     "over": (),
 }
 
+DEAL_TARGETS = {
+    "win-the-point": "take at least three of the five tricks (the deal's point)",
+    "vole": "take all five tricks (the vole)",
+}
+
 
 class Ecarte(Game):
     slug = "ecarte"
@@ -321,6 +326,22 @@ class Ecarte(Game):
         if state.phase != "play" or any(c is None for hand in state.hands for c in hand):
             return None
         return Solver.for_state(state, seat).value(state.hands, state.trick, state.leader, state.tricks) > 0
+
+    # --- homework targets for a whole deal -----------------------------------------------------
+    def deal_targets(self):
+        return dict(DEAL_TARGETS)
+
+    def deal_target_met(self, state, seat, target):
+        """Judged on the deal's record: the tricks each took. A deal cut short by a king that won
+        the match has no tricks to judge (None)."""
+        if target not in DEAL_TARGETS:
+            raise KeyError(target)
+        record = self.finished_deal(state)
+        if record is None or not record.finished:
+            return None
+        if target == "win-the-point":
+            return record.tricks[seat] >= 3
+        return record.tricks[seat] == 5
 
     def option_choices(self):
         return {"target": (5, 10), "dealer_min_exchange": (0, 1), "vulnerability": (True, False),

@@ -178,11 +178,26 @@ class Game:
         return {}
 
     def deal_target_met(self, state, seat: int, target: str) -> bool | None:
-        """Whether `seat` met the target in the deal `state` has just finished (the position
-        after the deal's last action, before any next deal is dealt); None when the deal gives no
-        answer (the target does not apply to how it ended). Raises KeyError for an unknown
-        target."""
+        """Whether `seat` met the target in the deal `state` has just finished; None when the deal
+        gives no answer (the target does not apply to how it ended, e.g. "make your bid" for the
+        seat that did not take the trump). Raises KeyError for an unknown target.
+
+        `state` is the position right after the deal's last action: the one in which the deal's
+        record has just joined ``outcome(state).deals`` (its last record, numbered
+        ``deal_number(state)``), before the action that deals the next deal. Every game waits there
+        for that action (or the match is over), so it is the position a practice table holds at
+        the last index of the deal (``Match.deal_span(deal)[1]``, once ``Match.deal_finished``).
+        Any other position (a deal still in play, or one after the next deal was dealt) gives None:
+        see ``finished_deal``."""
         raise KeyError(target)
+
+    def finished_deal(self, state) -> DealResult | None:
+        """The record of the deal `state` has just finished (the position after its last action,
+        before the next deal is dealt), else None."""
+        deals = self.outcome(state).deals
+        if deals and deals[-1].deal == self.deal_number(state):
+            return deals[-1]
+        return None
 
     def random_weights(self, state, seat: int, actions: list) -> list:
         """How likely a random player is to choose each of these legal actions, relative to the

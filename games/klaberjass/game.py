@@ -31,6 +31,11 @@ GOALS = {
     "make": "as the maker, end the deal with a higher total than the opponent",
     "beat": "as the opponent, leave the maker with a lower total than yours (bête)",
 }
+DEAL_TARGETS = {
+    "make-your-bid": "as the maker, end the deal with a higher total than the opponent (not a tie, not bête)",
+    "beat-the-maker": "as the opponent, leave the maker with a lower total than yours (bête)",
+    "win-the-deal": "score more points than the opponent in the deal",
+}
 
 
 def replace(state, **changes):
@@ -646,6 +651,25 @@ class Klaberjass(Game):
         if goal == "make":
             return r.maker == seat and not r.tie and not r.bete
         return r.maker == 1 - seat and r.bete
+
+    # --- homework targets for a whole deal -----------------------------------------------------
+    def deal_targets(self):
+        return dict(DEAL_TARGETS)
+
+    def deal_target_met(self, state, seat, target):
+        """Judged on the deal's record. An annulled deal (both passed twice, or a schmeiss taken)
+        answers none; "make your bid" is asked only of the maker, "beat the maker" only of the
+        opponent (a tie is neither made nor bête: the maker missed, the opponent did not beat him)."""
+        if target not in DEAL_TARGETS:
+            raise KeyError(target)
+        record = self.finished_deal(state)
+        if record is None or record.annulled:
+            return None
+        if target == "make-your-bid":
+            return None if record.maker != seat else not (record.tie or record.bete)
+        if target == "beat-the-maker":
+            return None if record.maker == seat else record.bete
+        return record.points(seat) > record.points(1 - seat)
 
     def goal_reachable(self, state, seat, goal):
         from .solver import Solver, bella_status, position_value

@@ -51,6 +51,11 @@ def first_player(players, dealer, hands, up):
                     return seat
     return order[0]
 
+DEAL_TARGETS = {
+    "avoid-shithead": "go out before the deal ends: do not be the last player left holding cards",
+    "go-out-first": "be the first player to get rid of all your cards",
+}
+
 
 class Shithead(Game):
     slug = "shithead"
@@ -385,6 +390,22 @@ class Shithead(Game):
             deals.append(ShitheadDeal(deal=i + 1, scores=(Score(loser, 1, "shithead.end.shithead"),), loser=loser,
                                       places=tuple(state.out) + (loser,) if last else ()))
         return Outcome(over, counts, winners, tuple(deals))
+
+    # --- homework targets for a whole deal -----------------------------------------------------
+    def deal_targets(self):
+        return dict(DEAL_TARGETS)
+
+    def deal_target_met(self, state, seat, target):
+        """Judged on the deal's record: who was left holding cards, and the order the others went
+        out in. With two players both targets come to the same."""
+        if target not in DEAL_TARGETS:
+            raise KeyError(target)
+        record = self.finished_deal(state)
+        if record is None:
+            return None
+        if target == "avoid-shithead":
+            return record.loser != seat
+        return record.places[0] == seat
 
     def loser(self, state):
         """The match's loser (the shithead most often), once the match is over."""

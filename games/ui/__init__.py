@@ -5,7 +5,8 @@ everything the web layer asks of a game (its board, the controls of the current 
 of a deal, explanations of refusals, hint reasons, the deal summary, quiz facts, its pack and
 templates). Every part is declared here; a ui that leaves one out cannot be instantiated, and
 ``check_game_uis`` (run at start-up by a system check, and by the suite) also checks that the rule
-texts cover every rule id, the templates exist and the labels cover every option value.
+texts cover every rule id, the words cover every deal target, the templates exist and the labels
+cover every option value.
 """
 
 import importlib
@@ -33,6 +34,19 @@ class RuleText:
         return str(template) % args
 
 
+@dataclass(frozen=True)
+class TargetText:
+    """A deal target's words: its label (as a homework set names it, "Win the point") and the
+    verdict on a finished deal, said to the reader when it was met and when it was missed."""
+
+    label: object
+    met: object
+    missed: object
+
+
+# The verdict on a deal where the target gives no answer (the engine's None).
+TARGET_NOT_APPLICABLE = gettext_lazy("This target did not apply to how the deal ended.")
+
 LEVEL_LABELS = {
     "beginner": gettext_lazy("Beginner"),
     "club": gettext_lazy("Club player"),
@@ -59,6 +73,7 @@ class GameUI(ABC):
     pack: str = "french"  # which faces the cards are drawn with: "french" or "spanish"
     rules: dict = {}  # rule id -> RuleText, for every rule of the engine's rule book
     options: dict = {}  # option name -> (label, {value: label}) for every option of option_choices()
+    targets: dict = {}  # deal target id -> TargetText, for every target of the engine's deal_targets()
     level_labels: dict = {}  # bot level -> a line describing it (falls back to LEVEL_LABELS)
     score_legend = None  # what the table's scoreboard counts, when it is not points
     # Facts a board can leave out, by name: {fact: the keys of board()'s result that hold it}. A
@@ -149,6 +164,18 @@ class GameUI(ABC):
     def rule_text(self, rule_id):
         return self.rules[rule_id]
 
+    def target_label(self, target_id) -> str:
+        """A deal target as a homework set names it ("Win the point"); KeyError for an unknown one."""
+        return str(self.targets[target_id].label)
+
+    def target_verdict(self, target_id, met) -> str:
+        """The sentence on a finished deal for this target, given the engine's judgement
+        (``Game.deal_target_met``: True, False, or None when the target did not apply)."""
+        text = self.targets[target_id]
+        if met is None:
+            return str(TARGET_NOT_APPLICABLE)
+        return str(text.met if met else text.missed)
+
     def action_label(self, view, seat: int, action) -> str:
         """An action as a button names it away from the board (a lesson's interrupt drill offers
         it after every move): by default its description with a capital letter; a game whose
@@ -202,6 +229,13 @@ def check_game_uis():
         extra = [r for r in ui.rules if r not in game.rules]
         if extra:
             problems.append(f"{game.slug}: rule texts for unknown rules {', '.join(extra)}")
+        targets = game.deal_targets()
+        missing = [t for t in targets if t not in ui.targets]
+        if missing:
+            problems.append(f"{game.slug}: no words for the deal targets {', '.join(missing)}")
+        extra = [t for t in ui.targets if t not in targets]
+        if extra:
+            problems.append(f"{game.slug}: words for unknown deal targets {', '.join(extra)}")
         for name, values in game.option_choices().items():
             label, value_labels = ui.options.get(name, (None, {}))
             if label is None or any(v not in value_labels for v in values):

@@ -11,7 +11,7 @@ from django.utils.translation import pgettext, pgettext_lazy
 
 from games.engine.actions import Action
 
-from . import GameUI, RuleText
+from . import GameUI, RuleText, TargetText
 
 PACK = "french"
 
@@ -932,6 +932,20 @@ def quiz_facts(game, before, after, seat):
             facts["deal-points"] = "none"
     return facts
 
+# Homework targets for a deal (the engine's deal_targets).
+TARGETS = {
+    "win-the-deal": TargetText(
+        _("Win the deal"),
+        _("You won the deal and scored its points."),
+        _("You did not score this deal."),
+    ),
+    "empty-reserve": TargetText(
+        _("Empty your reserve"),
+        _("Your reserve was empty when the deal ended."),
+        _("Your reserve still held cards when the deal ended."),
+    ),
+}
+
 
 class CrapetteUI(GameUI):
     """Crapette as the web layer sees it: the module's functions above, declared as its parts."""
@@ -940,6 +954,7 @@ class CrapetteUI(GameUI):
     pack = PACK
     rules = RULES
     options = OPTIONS
+    targets = TARGETS
     level_labels = LEVEL_LABELS
     hint_level = "expert"  # it answers within HINT_BUDGET (manage.py bench)
     seat_names = staticmethod(seat_names)

@@ -6,7 +6,7 @@ from django.utils.translation import pgettext_lazy
 
 from games.engine.actions import Action
 
-from . import GameUI, RuleText, join_sentences
+from . import GameUI, RuleText, TargetText, join_sentences
 
 PACK = "french"
 
@@ -521,6 +521,20 @@ def quiz_facts(game, before, after, seat):
         facts["deal-points"] = f"{'me' if last.seat == seat else 'opponent'}:{last.points}"
     return facts
 
+# Homework targets for a deal (the engine's deal_targets).
+TARGETS = {
+    "win-the-point": TargetText(
+        _("Win the point"),
+        _("You took three tricks or more and won the point."),
+        _("You took fewer than three tricks: the point went to your opponent."),
+    ),
+    "vole": TargetText(
+        _("Take all five tricks (the vole)"),
+        _("You took all five tricks: a vole."),
+        _("You did not take all five tricks."),
+    ),
+}
+
 
 class EcarteUI(GameUI):
     """Écarté as the web layer sees it: the module's functions above, declared as its parts."""
@@ -529,6 +543,7 @@ class EcarteUI(GameUI):
     pack = PACK
     rules = RULES
     options = OPTIONS
+    targets = TARGETS
     level_labels = LEVEL_LABELS
     hint_level = "expert"  # it answers within HINT_BUDGET (manage.py bench)
     board_facts = BOARD_FACTS

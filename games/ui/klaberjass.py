@@ -7,7 +7,7 @@ from django.utils.translation import ngettext, pgettext, pgettext_lazy
 
 from games.engine.actions import Action
 
-from . import GameUI, RuleText, join_sentences
+from . import GameUI, RuleText, TargetText, join_sentences
 
 PACK = "french"
 SUIT_SIGNS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
@@ -956,6 +956,25 @@ def phase_text(view, seat):
         return gettext("Sequences: answer your opponent's announcement.")
     return str(PHASES[phase])
 
+# Homework targets for a deal (the engine's deal_targets).
+TARGETS = {
+    "make-your-bid": TargetText(
+        _("Make your bid"),
+        _("As the maker, you ended with the higher total: your bid is made."),
+        _("As the maker, you did not end with the higher total: your bid failed."),
+    ),
+    "beat-the-maker": TargetText(
+        _("Beat the maker (bête)"),
+        _("Your total beat the maker's: the maker is bête."),
+        _("The maker's total was not lower than yours."),
+    ),
+    "win-the-deal": TargetText(
+        _("Win the deal"),
+        _("You scored more points than your opponent in this deal."),
+        _("You did not score more points than your opponent in this deal."),
+    ),
+}
+
 
 class KlaberjassUI(GameUI):
     """Klaberjass as the web layer sees it: the module's functions above, declared as its parts."""
@@ -964,6 +983,7 @@ class KlaberjassUI(GameUI):
     pack = PACK
     rules = RULES
     options = OPTIONS
+    targets = TARGETS
     level_labels = LEVEL_LABELS
     hint_level = "expert"  # it answers within HINT_BUDGET (manage.py bench)
     seat_names = staticmethod(seat_names)

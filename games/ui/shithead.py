@@ -6,7 +6,7 @@ from django.utils.translation import ngettext, pgettext, pgettext_lazy
 
 from games.engine.actions import Action
 
-from . import GameUI, RuleText
+from . import GameUI, RuleText, TargetText
 
 PACK = "french"
 
@@ -415,6 +415,20 @@ def phase_text(view, seat):
         return str(_("Only face-down cards are left: turn one over, blind."))
     return str(PHASES[view.phase])
 
+# Homework targets for a deal (the engine's deal_targets).
+TARGETS = {
+    "avoid-shithead": TargetText(
+        _("Avoid being the shithead"),
+        _("You went out in time: you are not the shithead."),
+        _("You were left holding cards: you are the shithead."),
+    ),
+    "go-out-first": TargetText(
+        _("Go out first"),
+        _("You were the first to get rid of all your cards."),
+        _("Someone else got rid of all their cards before you."),
+    ),
+}
+
 
 class ShitheadUI(GameUI):
     """Shithead as the web layer sees it: the module's functions above, declared as its parts."""
@@ -423,6 +437,7 @@ class ShitheadUI(GameUI):
     pack = PACK
     rules = RULES
     options = OPTIONS
+    targets = TARGETS
     level_labels = LEVEL_LABELS
     hint_level = "expert"  # it answers within HINT_BUDGET (manage.py bench)
     score_legend = SCORE_LEGEND
