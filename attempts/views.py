@@ -3,7 +3,7 @@
 from django.shortcuts import render
 from django.utils import formats
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, pgettext
 from django.views.decorators.http import require_safe
 
 from games.catalogue import BY_SLUG
@@ -40,15 +40,15 @@ def _row_label(bucket, unit):
 
 def _bar_text(label, counts):
     parts = [f"{KIND_LABELS[kind]}: {counts[kind]}" for kind in mine.KINDS]
-    return f"{label} — " + _(", ").join(parts)
+    return f"{label} — " + pgettext("list separator", ", ").join(parts)
 
 
 def _description(progress):
     totals = progress.totals
     window = WINDOW_LABELS[progress.window]
-    figures = _(", ").join(f"{KIND_LABELS[kind]}: {totals[kind]}" for kind in mine.KINDS)
+    figures = pgettext("list separator", ", ").join(f"{KIND_LABELS[kind]}: {totals[kind]}" for kind in mine.KINDS)
     if not progress.active:
-        return _("%(window)s: nothing done yet.") % {"window": window}
+        return ""
     busiest = max(progress.buckets, key=lambda b: b.total)
     if progress.unit == mine.MONTH:
         when = formats.date_format(busiest.start, "YEAR_MONTH_FORMAT")
