@@ -20,7 +20,7 @@ from datetime import date, datetime, time, timedelta
 
 from django.utils import timezone
 
-from games.ui import game_ui, site_games
+from games.ui import LEVEL_LABELS, game_ui, site_games
 from tutorials import lessons as lesson_data
 from tutorials import puzzles as puzzle_data
 
@@ -224,7 +224,8 @@ def read(owner, window=DEFAULT_WINDOW, now=None):
         for level in known + extra:
             rows = by_level.get((slug, level))
             if rows:
-                g.levels.append(LevelResult(level, str(ui.level_label(level)), summary.deals(rows)))
+                label = LEVEL_LABELS.get(level) or ui.level_label(level)  # the short name of a level
+                g.levels.append(LevelResult(level, str(label), summary.deals(rows)))
         out.append(g)
 
     return Progress(window, since, today, unit, out, list(buckets.values()), anything)

@@ -26,15 +26,18 @@ KIND_LABELS = {
 
 
 def _axis_label(bucket, unit):
-    if unit == mine.MONTH:
+    """Under a bar of the chart: its day, or for weeks and months the month and year."""
+    if unit != mine.DAY:
         return formats.date_format(bucket.start, "YEAR_MONTH_FORMAT")
     return formats.date_format(bucket.start, "MONTH_DAY_FORMAT")
 
 
-def _row_label(bucket, unit):
+def _row_label(bucket, unit, today):
+    """A row of the table: the month, the day or the week's first day (with the year when it is
+    not this year's)."""
     if unit == mine.MONTH:
         return formats.date_format(bucket.start, "YEAR_MONTH_FORMAT")
-    day = formats.date_format(bucket.start, "DATE_FORMAT")
+    day = formats.date_format(bucket.start, "MONTH_DAY_FORMAT" if bucket.start.year == today.year else "DATE_FORMAT")
     return _("Week of %(date)s") % {"date": day} if unit == mine.WEEK else day
 
 
@@ -83,8 +86,8 @@ def my_progress(request):
     labels = [_axis_label(b, unit) for b in progress.buckets]
     drawn = chart.stacked([(b.start, b.counts) for b in progress.buckets], mine.KINDS, labels)
     for bar, bucket in zip(drawn["bars"], progress.buckets):
-        bar.text = _bar_text(_row_label(bucket, unit), bucket.counts)
-    rows = [{"label": _row_label(b, unit), "counts": [b.counts[k] for k in mine.KINDS], "total": b.total}
+        bar.text = _bar_text(_row_label(bucket, unit, progress.today), bucket.counts)
+    rows = [{"label": _row_label(b, unit, progress.today), "counts": [b.counts[k] for k in mine.KINDS], "total": b.total}
             for b in progress.buckets if b.total]
     games = []
     for g in progress.games:

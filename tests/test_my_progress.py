@@ -151,8 +151,7 @@ def test_lessons_puzzles_and_deals_are_counted_per_game(client):
     mine = section(html, game)
     assert f"1 of {len(lessons.lessons(game))} in all" in mine
     assert "3 won" not in mine and "2 won" in mine
-    label = str(game_ui(game).level_label(levels[0]))
-    row = re.search(rf'<tr data-level="{levels[0]}"><th scope="row">{re.escape(label)}</th>'
+    row = re.search(rf'<tr data-level="{levels[0]}"><th scope="row">[^<]+</th>'
                     r'<td class="num">(\d+)</td><td class="num">(\d+)</td>', mine)
     assert row and row.groups() == ("2", "1")
     assert "Target met" not in mine  # no deal had a target
@@ -324,7 +323,7 @@ def test_japanese_page_with_dates_in_japanese(client):
     assert '<html lang="ja"' in html
     assert "学習の記録" in html
     day = timezone.localtime(ago(1)).date()
-    assert f"{day.year}年{day.month}月{day.day}日" in html  # the table's row
+    assert re.search(rf'<th scope="row">({day.year}年)?{day.month}月{day.day}日</th>', html)  # the table's row
     today = timezone.localdate()
     assert f">{today.month}月{today.day}日</text>" in html  # the chart's axis
     english = page(client, "en")
