@@ -14,6 +14,7 @@ from attempts.models import DealPlayed, LessonAnswer, PuzzleMove
 from games.owner import SESSION_KEY, user_key
 from games.ui import game_ui, site_games
 from tests.compiled import ensure_compiled
+from tests.test_pages import XMLNS, Tags
 from tutorials import lessons, puzzles
 
 pytestmark = pytest.mark.django_db
@@ -328,3 +329,17 @@ def test_japanese_page_with_dates_in_japanese(client):
     assert f">{today.month}月{today.day}日</text>" in html  # the chart's axis
     english = page(client, "en")
     assert day.strftime("%Y") in english and "年" not in re.search(r"<tbody>.*?</tbody>", english, re.S).group(0)
+
+
+def test_the_chart_needs_no_inline_style_or_script(client):
+    """The SVG is drawn with attributes and the site's stylesheet: the CSP stays as strict as ever."""
+    owner = browser(client)
+    game = a_game()
+    finish_lesson(owner, game, lessons.lessons(game)[0], ago(1))
+    deal(owner, game, list(game_ui(game).levels)[0], ago(2), won=True)
+    html = page(client, window="7")
+    assert "<svg" in html
+    tags = Tags(html)
+    assert not [t for t, attrs in tags.tags if "style" in attrs or any(a.startswith("on") for a in attrs)]
+    assert not tags.script_bodies and "<style" not in html
+    assert "http" not in XMLNS.sub("", re.search(r"<svg.*?</svg>", html, re.S).group(0))
