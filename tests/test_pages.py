@@ -30,7 +30,7 @@ def _catalogue_compiled():
 
 
 def page_paths(lang):
-    return [f"/{lang}/", f"/{lang}/cards/"] + [f"/{lang}/{slug}/" for slug in SLUGS]
+    return [f"/{lang}/", f"/{lang}/cards/", f"/{lang}/account/progress/"] + [f"/{lang}/{slug}/" for slug in SLUGS]
 
 
 ALL_PAGES = [p for lang in LANGS for p in page_paths(lang)]
