@@ -3,6 +3,7 @@
 from hashlib import blake2b
 
 from django.http import Http404
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import translation
@@ -10,15 +11,17 @@ from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from attempts import record, summary
+from attempts.models import LessonAnswer, PuzzleMove
 from games import service
 from games.catalogue import BY_SLUG
 from games.controls import decode
 from games.engine import registry
 from games.engine.rules import NotationError
+from games.owner import owner_key
 from games.ui import game_ui, join_sentences
 
 from . import lessons as lesson_data
-from . import progress
 from . import puzzles as puzzle_data
 from .lessons import expected_after, interrupt_fault, question_at, quiz_truth, step_states
 from .views import board_context
@@ -54,14 +57,15 @@ def lessons_index(request, game):
     found = lesson_data.lessons(game)
     if not found:
         raise Http404(_("There are no lessons for this game yet."))
-    done = progress.all_for(request, game, "lesson")
+    answers = record.lesson_rows_by_item(owner_key(request, create=False), game)
     lang = _lang()
     rows = []
     for lesson in found:
-        p = done.get(lesson.id, {})
+        mine = answers.get(lesson.id)
+        done = summary.lesson(mine or [], len(lesson.steps))
         rows.append({"lesson": lesson, "title": lesson.title[lang], "summary": lesson.summary[lang],
-                     "steps": len(lesson.steps), "done": len(p.get("done", [])),
-                     "finished": p.get("finished", False), "at": p.get("at")})
+                     "steps": len(lesson.steps), "done": len(done.done),
+                     "finished": done.finished, "at": done.at if mine else None})
     return render(request, "tutorials/lessons.html", {"game": info, "rows": rows})
 
 
@@ -73,31 +77,46 @@ def _lesson(game, lesson_id):
 
 
 def lesson_start(request, game, lesson):
-    """Resume where this browser left the lesson."""
+    """Resume at the first step this learner has not done yet."""
     _info(game)
     found = _lesson(game, lesson)
-    at = progress.get(request, game, "lesson", lesson).get("at", 1)
-    at = min(max(1, int(at)), len(found.steps))
-    return redirect("lesson-step", game=game, lesson=lesson, n=at)
+    return redirect("lesson-step", game=game, lesson=lesson, n=_lesson_summary(request, game, found).at)
+
+
+def _lesson_summary(request, game, lesson):
+    return summary.lesson(record.lesson_rows(owner_key(request, create=False), game, lesson.id), len(lesson.steps))
 
 
 @require_POST
 def lesson_reset(request, game, lesson):
+    """Start the lesson again: a restart row (summary.RESTART), after which no step counts as done."""
     _info(game)
     _lesson(game, lesson)
-    progress.reset(request, game, "lesson", lesson)
+    record.save(LessonAnswer(owner=owner_key(request), game=game, lesson=lesson, step=summary.RESTART,
+                             correct=False, answer="restart"))
     return redirect("lesson-step", game=game, lesson=lesson, n=1)
 
 
-def _mark(request, game, lesson, n, done_now=False):
-    data = progress.get(request, game, "lesson", lesson.id)
-    data.setdefault("done", [])
-    data["at"] = n
-    if done_now and n not in data["done"]:
-        data["done"] = sorted(data["done"] + [n])
-    data["finished"] = len(data["done"]) >= len(lesson.steps)
-    progress.save(request, game, "lesson", lesson.id, data)
-    return data
+def _go(request, fallback):
+    """The address a "done, go on" form names (go=), if it is one of this site's; else fallback."""
+    go = request.POST.get("go", "")
+    if go and url_has_allowed_host_and_scheme(go, allowed_hosts={request.get_host()}, require_https=False) \
+            and go.startswith("/"):
+        return go
+    return fallback
+
+
+def _record_answer(request, game, lesson, n, result, *, made=(), answer="", place=""):
+    """Store the learner's judged answer to step n (a LessonAnswer), once per posted form: a right
+    answer that completes the step, or one refused (with the rule that refused it, if a rule did).
+    A right move of a longer expected sequence ("more") is not an answer to the step yet."""
+    if not result or result.get("more"):
+        return
+    rule = (result.get("explanation") or {}).get("rule", "") if not result["ok"] else ""
+    owner = owner_key(request)
+    key = record.once(record.posted_nonce(request), owner, game, lesson.id, n, " ".join(made), place)
+    record.save(LessonAnswer(owner=owner, game=game, lesson=lesson.id, step=n, correct=bool(result["ok"]),
+                             answer=answer[:200], rule=rule[:60], once=key))
 
 
 def _next_lesson(game, lesson, lang):
@@ -111,12 +130,18 @@ def _next_lesson(game, lesson, lang):
 
 
 def lesson_step(request, game, lesson, n):
-    """templates/tutorials/lesson_step.html: one step; POST answers an act, quiz or interrupt step."""
+    """templates/tutorials/lesson_step.html: one step; POST answers an act, quiz or interrupt step
+    (a LessonAnswer is recorded), or says a read or watch step is done and goes on (go=). A GET
+    records nothing."""
     info = _info(game)
     found = _lesson(game, lesson)
     if not 1 <= n <= len(found.steps):
         raise Http404(_("There is no such step."))
     step = found.steps[n - 1]
+    here = reverse("lesson-step", args=[game, lesson, n])
+    if request.method == "POST" and step.kind in ("read", "watch"):
+        _record_answer(request, game, found, n, {"ok": True}, answer=step.kind)
+        return redirect(_go(request, here))
     lang = _lang()
     ui = game_ui(game)
     engine = ui.game
@@ -130,7 +155,6 @@ def lesson_step(request, game, lesson, n):
         ctx["next_lesson"] = _next_lesson(game, found, lang)
     state = states[0]
     status = 200
-    done_now = step.kind == "read"
     names = ui.seat_names(step.seat, engine.players(states[0]))
     if step.kind == "watch":
         try:
@@ -148,7 +172,6 @@ def lesson_step(request, game, lesson, n):
                                           names, step.seat)
         ctx["watch_prev"] = f"?at={at - 1}" if at > 0 else None
         ctx["watch_next"] = f"?at={at + 1}" if at < len(step.line) else None
-        done_now = at == len(step.line)
     if step.kind == "quiz":
         # The board shows the position before the move whose result is asked; the moves up to it
         # are told, that move is named, and its result comes only with a right answer.
@@ -157,8 +180,11 @@ def lesson_step(request, game, lesson, n):
         ctx["quiz_told"] = _told(ui, states, step, names, 0, asked)
         ctx["quiz_next"] = _named(ui, states, step, names, asked)
     if step.kind == "interrupt":
-        drill, state, done_now, status = _interrupt(request, game, step, states, lang, names)
+        drill, state, _done_now, status = _interrupt(request, game, step, states, lang, names)
         ctx.update(drill)
+        if request.method == "POST" and drill.get("result"):
+            _record_answer(request, game, found, n, drill["result"], answer=f"{request.POST.get('answer')}@{drill['at']}",
+                           place=request.POST.get("at", ""))
     offer = step.kind == "act"
     if request.method == "POST" and step.kind in ("act", "quiz"):
         if step.kind == "act":
@@ -173,13 +199,22 @@ def lesson_step(request, game, lesson, n):
             # Unreadable input: the same step again, with the reason, and nothing recorded.
             ctx["error"] = _("That answer could not be read. Choose one of the offered moves.")
             status = 400
+        elif step.kind == "act":
+            made = _made(request)
+            _record_answer(request, game, found, n, ctx["result"], made=made,
+                           answer=" ".join(made + [str(decode(request.POST))]))
+        else:
+            _record_answer(request, game, found, n, ctx["result"], answer=request.POST.get("choice", ""))
         done_now = bool(ctx["result"] and ctx["result"]["ok"] and not ctx["result"].get("more"))
         offer = step.kind == "act" and not done_now
         if ctx["result"] and "made" in ctx["result"]:
             ctx["made"] = " ".join(ctx["result"]["made"])
     ctx.update(board_context(ui, state, step.seat, step.open, controls=offer, facts=step.show))
-    ctx["progress"] = _mark(request, game, found, n, done_now)
-    ctx["done_count"] = len(ctx["progress"]["done"])
+    ctx["progress"] = _lesson_summary(request, game, found)
+    ctx["done_count"] = len(ctx["progress"].done)
+    ctx["nonce"] = record.new_nonce()
+    # A read step, or a watch step seen to its end, is done by going on: its Next is a POST.
+    ctx["done_by_going_on"] = step.kind == "read" or (step.kind == "watch" and ctx["at"] == len(step.line))
     if step.kind == "quiz":
         ctx["choices_quiz"] = [{"value": c["value"], "label": c[lang]} for c in step.choices]
     template = "tutorials/lesson_step.html#step" if request.htmx else "tutorials/lesson_step.html"
@@ -334,14 +369,16 @@ def puzzles_index(request, game):
     every = puzzle_data.puzzles(game)
     if not every:
         raise Http404(_("There are no puzzles for this game yet."))
-    marks = progress.all_for(request, game, "puzzle")
+    done = {item: summary.puzzle(rows)
+            for item, rows in record.puzzle_rows_by_item(owner_key(request, create=False), game).items()}
+    marks = {item: _mark(d) for item, d in done.items()}
     theme = request.GET.get("theme", "")
     level = request.GET.get("level", "")
     missed = request.GET.get("missed") == "1"
     lang = _lang()
     rows = []
     for p in every:
-        status = marks.get(p.id, {}).get("status")
+        status = marks.get(p.id)
         if theme and p.theme != theme:
             continue
         if level and str(p.level) != level:
@@ -354,9 +391,23 @@ def puzzles_index(request, game):
     themes = [(t, puzzle_data.theme_name(game, t, lang)) for t in puzzle_data.themes(game)]
     return render(request, "tutorials/puzzles.html", {
         "game": info, "rows": rows, "themes": themes, "theme": theme, "level": level,
-        "missed": missed, "failed_count": sum(1 for m in marks.values() if m.get("status") == "failed"),
-        "solved_count": sum(1 for m in marks.values() if m.get("status") == "solved"), "total": len(every),
+        "missed": missed, "failed_count": sum(1 for m in marks.values() if m == "failed"),
+        "solved_count": sum(1 for d in done.values() if d.solved), "total": len(every),
     })
+
+
+def _mark(done):
+    """The mark a puzzle carries in the pages, from its summary (attempts.summary.puzzle): None
+    before any try; "failed" (missed) when a wrong move came before it was first solved, or it
+    never was; else "solved". Solving it later does not erase that it was missed first."""
+    if not done.tries:
+        return None
+    for t in done.tries:
+        if t["wrong"]:
+            return "failed"
+        if t["solved"]:
+            return "solved"
+    return None  # tries begun, none wrong and none finished yet
 
 
 class Attempt:
@@ -477,7 +528,10 @@ def puzzle_page(request, game, puzzle):
         attempt, hint_level = Attempt(p, []), 0
         error = _("That puzzle address is not valid; here is the puzzle from its start.")
     names = ui.seat_names(p.seat, engine.players(attempt.state))
-    mark = progress.get(request, game, "puzzle", p.id)
+    try:  # the hints this try has shown so far, as the form carries them
+        hints_seen = min(max(hint_level, int(request.POST.get("hint", 0))), len(p.hints[lang]))
+    except ValueError:
+        hints_seen = hint_level
     result = None
     action = None
     if request.method == "POST" and not error:
@@ -498,9 +552,6 @@ def puzzle_page(request, game, puzzle):
             if attempt.finished():
                 result = {"ok": True, "more": False, "narration": said, "text": p.explanation[lang],
                           "figures": _figures(ui, p, lang)}
-                if mark.get("status") != "failed":
-                    mark["status"] = "solved"
-                mark["solved"] = True
             else:
                 result = {"ok": True, "more": True, "narration": said}
         else:
@@ -510,13 +561,8 @@ def puzzle_page(request, game, puzzle):
             result = {"ok": False, "text": words or default,
                       "refutation": _refutation(game, state, p.seat, action, names),
                       "figures": _figures(ui, p, lang, only=str(action))}
-        if not result["ok"] and not mark.get("solved"):
-            mark["status"] = "failed"
-        mark["tries"] = mark.get("tries", 0) + 1
-        progress.save(request, game, "puzzle", p.id, mark)
-    elif hint_level:
-        mark["hints"] = max(mark.get("hints", 0), hint_level)
-        progress.save(request, game, "puzzle", p.id, mark)
+        _record_move(request, p, attempt.ply - (1 if result["ok"] else 0), action, hints_seen, result)
+    mark = _mark(summary.puzzle(record.puzzle_rows(owner_key(request, create=False), game, p.id)))
     finished = bool(result and result["ok"] and not result["more"])
     made = " ".join(request.POST.get(MADE, request.GET.get(MADE, "")).split()) if not error else ""
     if result and result["ok"] and action is not None:
@@ -525,8 +571,9 @@ def puzzle_page(request, game, puzzle):
         "error": error, "game": info, "p": p, "theme_name": puzzle_data.theme_name(game, p.theme, lang),
         "question": p.question[lang], "made": made, "result": result,
         "board_template": ui.board_template,
-        "hints": p.hints[lang][:hint_level], "more_hints": hint_level < len(p.hints[lang]),
-        "next_hint": hint_level + 1, "status": mark.get("status"), "proof": puzzle_data.proof(p),
+        "hints": p.hints[lang][:hints_seen], "more_hints": hints_seen < len(p.hints[lang]),
+        "next_hint": hints_seen + 1, "status": mark,
+        "hints_seen": hints_seen, "nonce": record.new_nonce(), "proof": puzzle_data.proof(p),
         "deals": f"{p.sampled:,}",
         "post_url": reverse("puzzle", args=[game, p.id]),
         "next_puzzle": _next_puzzle(game, p),
@@ -534,6 +581,22 @@ def puzzle_page(request, game, puzzle):
     ctx.update(board_context(ui, attempt.state, p.seat, p.open, controls=not finished, facts=p.show))
     template = "tutorials/puzzle.html#puzzle" if request.htmx else "tutorials/puzzle.html"
     return render(request, template, ctx, status=400 if error else 200)
+
+
+def _record_move(request, p, ply, action, hints, result):
+    """Store one judged move of a puzzle (a PuzzleMove), once per posted form: right, solved, or
+    wrong (with the rule that refused it, if a rule did). A move from the start begins a new try."""
+    owner = owner_key(request)
+    made = " ".join(_made(request))
+    key = record.once(record.posted_nonce(request), owner, p.game, p.id, ply, made)
+    if result["ok"]:
+        verdict = PuzzleMove.RIGHT if result["more"] else PuzzleMove.SOLVED
+    else:
+        verdict = PuzzleMove.WRONG
+    rule = (result.get("explanation") or {}).get("rule", "")
+    number = record.attempt_number(record.puzzle_rows(owner, p.game, p.id), ply)
+    record.save(PuzzleMove(owner=owner, game=p.game, puzzle=p.id, attempt=number, ply=ply, action=str(action)[:200],
+                           hints=hints, verdict=verdict, rule=rule[:60], once=key))
 
 
 def _signed(x):

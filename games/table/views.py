@@ -23,7 +23,7 @@ from games.catalogue import BY_SLUG
 from games.controls import decode
 from games.engine.rules import NotationError
 from games.models import SharedDeal, Table
-from games.owner import browser_token
+from games.owner import owner_key
 from games.service import why_not
 from games.ui import HINT_BUDGET, HINT_VOICES, REASON_LEVEL, cards_in_sentence, game_ui, join_sentences
 
@@ -68,7 +68,7 @@ def _name(ui, lang):
 
 def _table(request, ui, token):
     """The table if it belongs to this browser; 404 for anyone else (even its existence is private)."""
-    owner = browser_token(request, create=False)
+    owner = owner_key(request, create=False)
     table = Table.objects.filter(token=token, game=ui.slug, owner=owner).first() if owner else None
     if table is None:
         raise Http404(_("There is no such table."))
@@ -308,7 +308,7 @@ def setup(request, game):
         form = SetupForm(ui, request.POST)
         if form.is_valid():
             data = form.cleaned_data
-            table = Table(game=ui.slug, owner=browser_token(request), seed=data["seed"],
+            table = Table(game=ui.slug, owner=owner_key(request), seed=data["seed"],
                           players=data["players"], options=data["options"], human_seat=0, level=data["level"])
             match = Match(table, ui)
             for name, value in match.summary(match.first_state()).items():
@@ -319,7 +319,7 @@ def setup(request, game):
         status = 400
     else:
         form = SetupForm(ui)
-    owner = browser_token(request, create=False)
+    owner = owner_key(request, create=False)
     recent = list(Table.objects.filter(owner=owner, game=ui.slug, finished=False).order_by("-updated")[:5]) \
         if owner else []
     return render(request, "games/table_setup.html", {
@@ -597,7 +597,7 @@ def practice(request, game, token):
     deal = match.deal_of(at) if at is not None and 0 <= at < match.length else None
     if deal not in match.finished_deals() or at not in reviews.decisions(match, deal):
         raise Http404(_("There is no such decision of yours in a finished deal."))
-    copy = match.practice_from(at, browser_token(request))
+    copy = match.practice_from(at, owner_key(request))
     return redirect(reverse("table", args=[ui.slug, copy.token]))
 
 
