@@ -38,13 +38,12 @@ def once(nonce, *parts):
 
 
 def save(row):
-    """Store `row` unless a row with its `once` key is already stored; True if it was stored now."""
+    """Store `row` unless a row with its `once` key (or, for a deal, its table and deal) is already
+    stored; True if it was stored now."""
     try:
         with transaction.atomic():
             row.save()
     except IntegrityError:
-        if row.once is None:
-            raise
         return False
     return True
 
