@@ -12,7 +12,6 @@ from games.table import review as reviews
 from games.table.match import Match
 from games.ui import game_ui, site_games
 from tests.compiled import ensure_compiled
-from tests.tables import match_of
 from tests.test_review import first_deal_over
 
 pytestmark = pytest.mark.django_db
