@@ -24,8 +24,8 @@ from games.controls import decode
 from games.engine.rules import NotationError
 from games.models import SharedDeal, Table
 from games.owner import owner_key
-from games.service import why_not
 from games.ui import HINT_BUDGET, HINT_VOICES, REASON_LEVEL, cards_in_sentence, game_ui, join_sentences
+from judge.tables import refusal as judged_refusal
 
 from . import review as reviews
 from .codes import deal_code
@@ -365,8 +365,7 @@ def _refusal_shown_again(request, match):
         return None
     if version != match.table.version or at != match.table.shown:
         return None
-    verdict = match.game.check(match.state_at(at), match.human, action)
-    return None if verdict else {"action": str(action), **why_not(match.ui.slug, verdict)}
+    return judged_refusal(match.ui.slug, match.state_at(at), match.human, action)
 
 
 @post_or_back_to_table
@@ -391,14 +390,14 @@ def act(request, game, token):
             "text": _("That is not a decision this table understands. Choose a card or a button."),
         })
     state = match.state_at(at)
-    verdict = match.game.check(state, match.human, action)
-    if not verdict:
+    refused = judged_refusal(ui.slug, state, match.human, action)
+    if refused:
         if not request.htmx:
             # Redirect after post: the address bar shows the table, and a reload asks nothing.
             return redirect(f"{reverse('table', args=[ui.slug, table.token])}?{REFUSED_PARAM}="
                             f"{signing.dumps([table.version, at, str(action)], salt=REFUSED_SALT)}")
         return _render(request, match, status=422, at=at,
-                       refusal={"action": str(action), **why_not(ui.slug, verdict)})
+                       refusal=refused)
     after = match.game.apply(state, match.human, action)
     moves, states = match.run_bots(after, at + 1)
     # The actions after `at` had not been shown (an interruption): they are replaced.
