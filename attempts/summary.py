@@ -32,10 +32,17 @@ class LessonSummary:
         return max(self.total, 1)
 
 
+RESTART = 0  # the step number of a row that starts a lesson again (attempts.record.restart)
+
+
 def lesson(rows, total) -> LessonSummary:
+    """A lesson's steps done, from its answers. A row at step RESTART marks the learner starting the
+    lesson again: the steps done before it no longer count (its wrong answers still do)."""
     done, wrong, last = set(), 0, None
     for row in rows:
-        if row.correct:
+        if row.step == RESTART:
+            done = set()
+        elif row.correct:
             done.add(row.step)
         else:
             wrong += 1

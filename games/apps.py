@@ -8,6 +8,7 @@ class GamesConfig(AppConfig):
 
     def ready(self):
         checks.register(check_games, checks.Tags.compatibility)
+        from . import merge  # noqa: F401  (registers the merge rule of the tables)
 
 
 def check_games(app_configs=None, **kwargs):

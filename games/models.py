@@ -33,7 +33,7 @@ class Table(models.Model):
 
     token = models.CharField(max_length=16, unique=True, default=new_token)
     game = models.CharField(max_length=20)
-    owner = models.CharField(max_length=40, db_index=True)  # games.owner.browser_token
+    owner = models.CharField(max_length=40, db_index=True)  # games.owner.owner_key
     seed = models.CharField(max_length=64)
     players = models.PositiveSmallIntegerField(default=2)
     options = models.JSONField(default=dict)  # option name -> value, as the game's Options take them

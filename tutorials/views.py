@@ -10,14 +10,14 @@ from django.urls import reverse
 from django.utils import translation
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
-
 from dojo.context import anchored_url
+
 from games.catalogue import BY_SLUG
-from games import service
 from games.controls import decode
 from games.engine import registry
 from games.engine.rules import NotationError
 from games.ui import game_ui
+from judge import core as judge
 
 from . import content
 from .markdown import Example
@@ -228,7 +228,7 @@ def rules_example(request, game, example_id):
     seat = int(example.fields.get("seat", min(engine.turn(state) or {0})))
     with translation.override(side.lang):
         try:
-            answer = service.answer(game, state, seat, decode(request.POST))
+            answer = judge.answer(game, state, seat, decode(request.POST))
         except NotationError:
             answer = _("That is not a move this example understands. Choose one of the cards or buttons.")
         if request.htmx:

@@ -15,6 +15,8 @@ from games.engine.rng import rng_for
 from games.models import Table, TableSnapshot
 from games.ui import join_sentences
 
+from . import played
+
 SNAPSHOT_EVERY = 200  # a snapshot every so many actions inside a long deal
 RUN_LIMIT = 400  # the most bot actions one request plays (a safety net; a turn is far shorter)
 LOG_LINES = 30  # the table shows the latest lines of a deal's story; the rest is one link away
@@ -130,6 +132,8 @@ class Match:
         self._states = {i: s for i, s in self._states.items() if i <= keep}
         for k, state in enumerate(states, start=keep + 1):
             self._states[k] = state
+        if states:
+            played.record_finished(self, before, states)  # each deal scored here, as a record
         return True
 
     def show(self, upto):

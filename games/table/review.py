@@ -27,6 +27,8 @@ from django.utils.translation import gettext_lazy, ngettext
 from games.engine.rng import rng_for
 from games.models import DealReview
 
+from . import played
+
 REVIEW_LEVEL = "expert"  # the bot whose judgement the review gives
 SLICE = 0.8  # seconds of reviewing per request (always at least one decision)
 MARKED = 3  # the costliest decisions marked in the move list
@@ -185,7 +187,10 @@ def review(match, deal, seconds=None):
         # Whoever stores first wins; the verdicts are the same whoever computes them.
         DealReview.objects.filter(pk=row.pk, key=key, done=before).update(decisions=verdicts,
                                                                           done=len(verdicts))
-    return Review(total=len(indices), verdicts=dict(zip(indices, verdicts)))
+    out = Review(total=len(indices), verdicts=dict(zip(indices, verdicts)))
+    if seconds and out.complete:
+        played.fill_costliest(match.table, deal, out)  # the deal's record gets its costliest decision
+    return out
 
 
 def reviewed(match, view):

@@ -23,9 +23,9 @@ from games.catalogue import BY_SLUG
 from games.controls import decode
 from games.engine.rules import NotationError
 from games.models import SharedDeal, Table
-from games.owner import browser_token
-from games.service import why_not
+from games.owner import owner_key
 from games.ui import HINT_BUDGET, HINT_VOICES, REASON_LEVEL, cards_in_sentence, game_ui, join_sentences
+from judge.tables import refusal as judged_refusal
 
 from . import review as reviews
 from .codes import deal_code
@@ -68,7 +68,7 @@ def _name(ui, lang):
 
 def _table(request, ui, token):
     """The table if it belongs to this browser; 404 for anyone else (even its existence is private)."""
-    owner = browser_token(request, create=False)
+    owner = owner_key(request, create=False)
     table = Table.objects.filter(token=token, game=ui.slug, owner=owner).first() if owner else None
     if table is None:
         raise Http404(_("There is no such table."))
@@ -308,7 +308,7 @@ def setup(request, game):
         form = SetupForm(ui, request.POST)
         if form.is_valid():
             data = form.cleaned_data
-            table = Table(game=ui.slug, owner=browser_token(request), seed=data["seed"],
+            table = Table(game=ui.slug, owner=owner_key(request), seed=data["seed"],
                           players=data["players"], options=data["options"], human_seat=0, level=data["level"])
             match = Match(table, ui)
             for name, value in match.summary(match.first_state()).items():
@@ -319,7 +319,7 @@ def setup(request, game):
         status = 400
     else:
         form = SetupForm(ui)
-    owner = browser_token(request, create=False)
+    owner = owner_key(request, create=False)
     recent = list(Table.objects.filter(owner=owner, game=ui.slug, finished=False).order_by("-updated")[:5]) \
         if owner else []
     return render(request, "games/table_setup.html", {
@@ -365,8 +365,7 @@ def _refusal_shown_again(request, match):
         return None
     if version != match.table.version or at != match.table.shown:
         return None
-    verdict = match.game.check(match.state_at(at), match.human, action)
-    return None if verdict else {"action": str(action), **why_not(match.ui.slug, verdict)}
+    return judged_refusal(match.ui.slug, match.state_at(at), match.human, action)
 
 
 @post_or_back_to_table
@@ -391,14 +390,14 @@ def act(request, game, token):
             "text": _("That is not a decision this table understands. Choose a card or a button."),
         })
     state = match.state_at(at)
-    verdict = match.game.check(state, match.human, action)
-    if not verdict:
+    refused = judged_refusal(ui.slug, state, match.human, action)
+    if refused:
         if not request.htmx:
             # Redirect after post: the address bar shows the table, and a reload asks nothing.
             return redirect(f"{reverse('table', args=[ui.slug, table.token])}?{REFUSED_PARAM}="
                             f"{signing.dumps([table.version, at, str(action)], salt=REFUSED_SALT)}")
         return _render(request, match, status=422, at=at,
-                       refusal={"action": str(action), **why_not(ui.slug, verdict)})
+                       refusal=refused)
     after = match.game.apply(state, match.human, action)
     moves, states = match.run_bots(after, at + 1)
     # The actions after `at` had not been shown (an interruption): they are replaced.
@@ -597,7 +596,7 @@ def practice(request, game, token):
     deal = match.deal_of(at) if at is not None and 0 <= at < match.length else None
     if deal not in match.finished_deals() or at not in reviews.decisions(match, deal):
         raise Http404(_("There is no such decision of yours in a finished deal."))
-    copy = match.practice_from(at, browser_token(request))
+    copy = match.practice_from(at, owner_key(request))
     return redirect(reverse("table", args=[ui.slug, copy.token]))
 
 

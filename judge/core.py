@@ -1,5 +1,5 @@
-"""The engine answers an action: one service for every page where a reader acts (the practice
-table, lessons, puzzles, rules examples).
+"""The engine answers an action: the core of the judge for every page where a reader acts (the
+practice table, lessons, puzzles, rules examples).
 
 A legal action gives the position after it and the sentences that tell it; a refused one gives the
 rule that refuses it, explained in the page language, with a link to that rule on the rules page.
@@ -11,9 +11,9 @@ from django.urls import reverse
 from django.utils.translation import ngettext
 from dojo.context import anchored_url
 
-from .engine import registry
-from .engine.rules import IllegalAction
-from .ui import explain, game_ui
+from games.engine import registry
+from games.engine.rules import IllegalAction
+from games.ui import explain, game_ui
 
 
 @dataclass

@@ -1,0 +1,189 @@
+"""Learning progress as records (attempts/): every judged answer posted is one row, a GET writes
+nothing, a form sent twice is stored once, and the pages' progress is what attempts.summary says."""
+
+import re
+from html import unescape
+
+import pytest
+from django.conf import settings
+
+from attempts import summary
+from attempts.models import LessonAnswer, PuzzleMove
+from games.engine import registry
+from tests.compiled import ensure_compiled
+from tutorials import lessons, puzzles
+
+pytestmark = pytest.mark.django_db
+GAME = "ecarte"
+
+
+@pytest.fixture(autouse=True)
+def _catalogue_compiled():
+    ensure_compiled()
+
+
+def text(response):
+    return unescape(response.content.decode())
+
+
+def nonce(page):
+    return re.search(r'name="nonce" value="([^"]+)"', page).group(1)
+
+
+def first_step(kind):
+    for lesson in lessons.lessons(GAME):
+        for n, step in enumerate(lesson.steps, start=1):
+            if step.kind == kind:
+                return lesson, n, step
+    raise LookupError(kind)
+
+
+def step_url(lesson, n):
+    return f"/en/{GAME}/lessons/{lesson.id}/{n}/"
+
+
+def puzzle_url(p):
+    return f"/en/{GAME}/puzzles/{p.id}/"
+
+
+@pytest.mark.parametrize("slug", [g.slug for g in registry.all_games()])
+def test_a_get_of_any_lesson_or_puzzle_page_records_nothing_and_sets_no_session(client, slug):
+    urls = [f"/en/{slug}/lessons/", f"/en/{slug}/puzzles/"]
+    for lesson in lessons.lessons(slug):
+        urls.append(f"/en/{slug}/lessons/{lesson.id}/")
+        for n, step in enumerate(lesson.steps, start=1):
+            urls.append(f"/en/{slug}/lessons/{lesson.id}/{n}/")
+            if step.kind == "watch":
+                urls.append(f"/en/{slug}/lessons/{lesson.id}/{n}/?at={len(step.line)}")
+    for p in puzzles.puzzles(slug):
+        urls += [f"/en/{slug}/puzzles/{p.id}/", f"/en/{slug}/puzzles/{p.id}/?hint=1"]
+    for url in urls:
+        response = client.get(url)
+        assert response.status_code in (200, 302, 404), url
+        assert settings.SESSION_COOKIE_NAME not in response.cookies, url
+    assert LessonAnswer.objects.count() == 0 and PuzzleMove.objects.count() == 0
+    assert settings.SESSION_COOKIE_NAME not in client.cookies
+
+
+def test_an_act_answer_is_one_record_right_or_refused_with_its_rule(client):
+    game = registry.get(GAME)
+    for lesson in lessons.lessons(GAME):
+        found = [(n, s) for n, s in enumerate(lesson.steps, start=1) if s.kind == "act"]
+        for n, step in found:
+            state = game.from_text(step.position)
+            legal = set(game.legal_actions(state, step.seat))
+            wrong = [a for a in game.candidate_actions(state, step.seat) if a not in legal]
+            if wrong:
+                break
+        else:
+            continue
+        break
+    else:
+        pytest.skip("no act step offers an illegal move")
+    page = text(client.get(step_url(lesson, n)))
+    client.post(step_url(lesson, n), {"action": str(wrong[0]), "nonce": nonce(page)})
+    row = LessonAnswer.objects.get()
+    assert (row.lesson, row.step, row.correct, row.answer) == (lesson.id, n, False, str(wrong[0]))
+    assert row.rule == game.check(state, step.seat, wrong[0]).rule
+    assert row.owner == client.session["browser"]
+    page = text(client.get(step_url(lesson, n)))
+    client.post(step_url(lesson, n), {"action": step.expect[0][0], "nonce": nonce(page)})
+    if len(step.expect[0]) == 1:
+        right = LessonAnswer.objects.filter(correct=True).get()
+        assert right.step == n and right.answer == step.expect[0][0] and right.rule == ""
+
+
+def test_the_same_form_sent_twice_is_stored_once_and_shows_the_same_answer(client):
+    lesson, n, step = first_step("quiz")
+    from tutorials.lessons import quiz_truth
+
+    truth = quiz_truth(GAME, step)
+    page = text(client.get(step_url(lesson, n)))
+    form = {"choice": truth, "nonce": nonce(page)}
+    first = text(client.post(step_url(lesson, n), form))
+    second = text(client.post(step_url(lesson, n), form))
+    assert LessonAnswer.objects.count() == 1
+    assert 'class="result is-ok"' in first and 'class="result is-ok"' in second
+    # Another page (another nonce) is another answer.
+    client.post(step_url(lesson, n), {"choice": truth, "nonce": nonce(text(client.get(step_url(lesson, n))))})
+    assert LessonAnswer.objects.count() == 2
+
+
+def test_a_read_step_is_done_by_going_on_and_the_lesson_resumes_after_it(client):
+    lesson, n, step = first_step("read")
+    page = text(client.get(step_url(lesson, n)))
+    client.post(step_url(lesson, n), {"go": step_url(lesson, n + 1), "nonce": nonce(page)})
+    client.post(step_url(lesson, n), {"go": step_url(lesson, n + 1), "nonce": nonce(page)})  # a double click
+    assert LessonAnswer.objects.filter(step=n, correct=True).count() == 1
+    done = summary.lesson(LessonAnswer.objects.all(), len(lesson.steps))
+    assert done.done == {n}
+    # go= leads only within the site.
+    response = client.post(step_url(lesson, n), {"go": "https://elsewhere.example/"})
+    assert response["Location"] == step_url(lesson, n)
+    response = client.post(f"/en/{GAME}/lessons/{lesson.id}/reset/")
+    assert client.get(f"/en/{GAME}/lessons/{lesson.id}/")["Location"].endswith(f"/{lesson.id}/1/")
+    assert f'max="{len(lesson.steps)}" value="0"' in text(client.get(f"/en/{GAME}/lessons/"))
+
+
+def test_a_watch_step_seen_to_its_end_is_done_by_going_on(client):
+    lesson, n, step = first_step("watch")
+    page = text(client.get(step_url(lesson, n)))
+    assert 'name="go"' not in page  # not seen yet: its Next is a plain link
+    page = text(client.get(step_url(lesson, n) + f"?at={len(step.line)}"))
+    assert 'name="go"' in page
+    client.post(step_url(lesson, n), {"go": step_url(lesson, n + 1), "nonce": nonce(page)})
+    assert LessonAnswer.objects.get().answer == "watch"
+
+
+def test_puzzle_moves_are_records_of_tries_with_their_hints(client):
+    p = next(p for p in puzzles.puzzles(GAME) if p.wrong and len(p.hints["en"]) >= 1)
+    action = next(iter(p.wrong))
+    page = text(client.get(puzzle_url(p) + "?hint=1"))
+    client.post(puzzle_url(p), {"action": action, "hint": 1, "nonce": nonce(page)})
+    client.post(puzzle_url(p), {"action": action, "hint": 1, "nonce": nonce(page)})  # sent again: once
+    move = PuzzleMove.objects.get()
+    assert (move.attempt, move.ply, move.action, move.hints, move.verdict) == (1, 0, action, 1, PuzzleMove.WRONG)
+    page = text(client.get(puzzle_url(p)))
+    assert "missed" in page
+    page = text(client.post(puzzle_url(p), {"action": p.answers[0], "nonce": nonce(page)}))
+    second = PuzzleMove.objects.order_by("pk").last()
+    assert second.attempt == 2 and second.ply == 0
+    assert second.verdict in (PuzzleMove.SOLVED, PuzzleMove.RIGHT)
+    done = summary.puzzle(PuzzleMove.objects.all())
+    assert done.attempts == 2 and done.hints == 1 and done.wrong == 1
+
+
+def test_a_puzzle_solved_at_the_first_try_is_counted_solved(client):
+    p = next(p for p in puzzles.puzzles(GAME) if len(p.moves()) == 1)
+    page = text(client.get(puzzle_url(p)))
+    client.post(puzzle_url(p), {"action": p.answers[0], "nonce": nonce(page)})
+    assert summary.puzzle(PuzzleMove.objects.all()).status == summary.FIRST_TRY
+    assert "Solved 1 of" in text(client.get(f"/en/{GAME}/puzzles/"))
+
+
+@pytest.mark.django_db(transaction=True)
+def test_old_progress_rows_become_records():
+    from django.db import connection
+    from django.db.migrations.executor import MigrationExecutor
+
+    before = [("attempts", "0001_initial"), ("tutorials", "0001_initial")]
+    after = [("attempts", "0002_records_from_progress"), ("tutorials", "0002_delete_progress")]
+    executor = MigrationExecutor(connection)
+    executor.migrate(before)
+    old = executor.loader.project_state(before).apps
+    Progress = old.get_model("tutorials", "Progress")
+    Progress.objects.create(browser="b1", game=GAME, kind="lesson", item="the-deal",
+                            data={"done": [1, 2, 4], "at": 5, "finished": False})
+    Progress.objects.create(browser="b1", game=GAME, kind="puzzle", item="p1", data={"status": "solved", "tries": 1})
+    Progress.objects.create(browser="b1", game=GAME, kind="puzzle", item="p2",
+                            data={"status": "failed", "solved": True, "tries": 3, "hints": 2})
+    Progress.objects.create(browser="b1", game=GAME, kind="puzzle", item="p3", data={"status": "failed"})
+    executor = MigrationExecutor(connection)
+    executor.migrate(after)
+    executor.loader.build_graph()
+    assert summary.lesson(LessonAnswer.objects.filter(owner="b1"), 9).done == {1, 2, 4}
+    assert summary.puzzle(PuzzleMove.objects.filter(puzzle="p1")).status == summary.FIRST_TRY
+    p2 = summary.puzzle(PuzzleMove.objects.filter(puzzle="p2"))
+    assert p2.status == summary.AFTER_HINTS and p2.attempts == 2 and p2.hints == 2
+    assert summary.puzzle(PuzzleMove.objects.filter(puzzle="p3")).status == summary.MISSED
+    assert "tutorials_progress" not in connection.introspection.table_names()
