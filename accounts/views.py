@@ -99,10 +99,3 @@ class PasswordChangeView(auth_views.PasswordChangeView):
 class PasswordChangeDoneView(auth_views.PasswordChangeDoneView):
     template_name = "accounts/password_change_done.html"
 
-
-def locked_out(request, original_response=None, credentials=None):
-    """What django-axes answers to a locked-out log-in (settings.AXES_LOCKOUT_CALLABLE):
-    templates/accounts/locked_out.html with status 429; minutes (the lock's length). It says the
-    same whether or not the username exists."""
-    minutes = max(1, round(settings.AXES_COOLOFF_TIME.total_seconds() / 60))
-    return render(request, "accounts/locked_out.html", {"minutes": minutes}, status=429)

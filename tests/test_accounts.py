@@ -398,3 +398,17 @@ def test_the_admin_is_for_staff_and_lists_users_records_and_clubs():
                  "/admin/clubs/membership/", "/admin/attempts/lessonanswer/", "/admin/attempts/puzzlemove/",
                  "/admin/attempts/dealplayed/", "/admin/axes/accessattempt/"):
         assert c.get(path).status_code == 200, path
+
+
+def test_behind_the_proxy_the_lock_is_on_the_address_the_proxy_saw(settings):
+    settings.AXES_CLIENT_IP_CALLABLE = "accounts.throttle.client_ip"
+    make_user()
+    c, neighbour = browser(), browser()
+    c.defaults["HTTP_X_FORWARDED_FOR"] = "10.9.9.9, 198.51.100.1"  # the first part is the client's to forge
+    neighbour.defaults["HTTP_X_FORWARDED_FOR"] = "198.51.100.2"
+    for _ in range(5):
+        response = log_in(c, password="wrong-1")
+    assert response.status_code == 429
+    c.defaults["HTTP_X_FORWARDED_FOR"] = "10.0.0.1, 198.51.100.1"  # forging the first part does not help
+    assert log_in(c).status_code == 429
+    assert log_in(neighbour).status_code == 302  # same proxy, another client

@@ -71,8 +71,10 @@ AXES_FAILURE_LIMIT = 5
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_COOLOFF_TIME = timedelta(minutes=15)
 AXES_RESET_ON_SUCCESS = True
-AXES_LOCKOUT_CALLABLE = "accounts.views.locked_out"  # the lock-out page, status 429
+AXES_LOCKOUT_CALLABLE = "accounts.throttle.locked_out"  # the lock-out page, status 429
 AXES_VERBOSE = False
+if env_flag("DJANGO_SECURE_PROXY"):
+    AXES_CLIENT_IP_CALLABLE = "accounts.throttle.client_ip"  # the address the proxy saw
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
