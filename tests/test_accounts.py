@@ -412,3 +412,22 @@ def test_behind_the_proxy_the_lock_is_on_the_address_the_proxy_saw(settings):
     c.defaults["HTTP_X_FORWARDED_FOR"] = "10.0.0.1, 198.51.100.1"  # forging the first part does not help
     assert log_in(c).status_code == 429
     assert log_in(neighbour).status_code == 302  # same proxy, another client
+
+
+# --- stale forms -------------------------------------------------------------------------------
+@pytest.mark.parametrize("lang, said", [("ja", "ページを再読み込み"), ("en", "Reload it and try again.")])
+def test_a_form_from_before_a_log_in_is_refused_with_the_sites_page(lang, said):
+    """Logging in renews the CSRF token: a tab opened before it posts an old one. Nothing changes;
+    the reader gets a page in its language (with fresh forms), htmx only the notice."""
+    make_user()
+    c = browser()
+    stale = TOKEN.search(c.get(f"/{lang}/").content.decode()).group(1)
+    log_in(c, lang=lang)
+    response = c.post(f"/{lang}/account/logout/", {"csrfmiddlewaretoken": stale})
+    html = response.content.decode()
+    assert response.status_code == 403 and said in html and f'<html lang="{lang}"' in html
+    assert TOKEN.search(html)  # the page's own forms work again
+    assert signed_in_as(c, lang) == "alice"
+    fragment = c.post(f"/{lang}/account/logout/", {"csrfmiddlewaretoken": stale}, HTTP_HX_REQUEST="true")
+    assert fragment.status_code == 403 and said in fragment.content.decode()
+    assert "<html" not in fragment.content.decode()

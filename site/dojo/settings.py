@@ -164,6 +164,7 @@ SECURE_REFERRER_POLICY = "same-origin"
 SECURE_CROSS_ORIGIN_OPENER_POLICY = "same-origin"
 X_FRAME_OPTIONS = "DENY"
 CSRF_COOKIE_HTTPONLY = False  # htmx reads no cookie; the token is in each form
+CSRF_FAILURE_VIEW = "dojo.views.csrf_failure"  # a stale form: the site's own page, in its language
 if not DEBUG:
     SECURE_SSL_REDIRECT = env_flag("DJANGO_SSL_REDIRECT", True)
     SESSION_COOKIE_SECURE = env_flag("DJANGO_SECURE_COOKIES", True)
