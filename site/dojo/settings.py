@@ -6,6 +6,7 @@ fallback secret, and the security settings are those `manage.py check --deploy` 
 """
 
 import os
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
@@ -42,6 +43,7 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "django.contrib.staticfiles",
     "django_htmx",
+    "axes",
     "template_partials",
     "games",
     "tutorials",
@@ -51,6 +53,28 @@ INSTALLED_APPS = [
 ]
 
 AUTH_USER_MODEL = "accounts.User"
+# AxesBackend first: it refuses a locked-out log-in before any password is checked.
+AUTHENTICATION_BACKENDS = ["axes.backends.AxesBackend", "django.contrib.auth.backends.ModelBackend"]
+AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
+    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+]
+LOGIN_URL = "login"
+LOGIN_REDIRECT_URL = "home"
+LOGOUT_REDIRECT_URL = "home"
+
+# Log-in throttling (django-axes): five failures for one username from one address lock that pair
+# out for 15 minutes; a success clears the count.
+AXES_FAILURE_LIMIT = 5
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_COOLOFF_TIME = timedelta(minutes=15)
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_CALLABLE = "accounts.throttle.locked_out"  # the lock-out page, status 429
+AXES_VERBOSE = False
+if env_flag("DJANGO_SECURE_PROXY"):
+    AXES_CLIENT_IP_CALLABLE = "accounts.throttle.client_ip"  # the address the proxy saw
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
@@ -68,6 +92,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "axes.middleware.AxesMiddleware",  # turns a locked-out log-in into the lock-out page (429)
 ]
 
 ROOT_URLCONF = "dojo.urls"
@@ -110,7 +135,9 @@ elif DATABASES["default"]["ENGINE"].endswith("postgresql"):
     DATABASES["default"].setdefault("OPTIONS", {})["options"] = "-c lock_timeout=5000"
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
-SESSION_ENGINE = "django.contrib.sessions.backends.signed_cookies"
+# Sessions live in the database, so that the server can end them (a log-out ends a user's
+# sessions everywhere: accounts.User.end_sessions).
+SESSION_ENGINE = "django.contrib.sessions.backends.db"
 SESSION_COOKIE_HTTPONLY = True
 MESSAGE_STORAGE = "django.contrib.messages.storage.cookie.CookieStorage"
 
@@ -140,6 +167,7 @@ SECURE_REFERRER_POLICY = "same-origin"
 SECURE_CROSS_ORIGIN_OPENER_POLICY = "same-origin"
 X_FRAME_OPTIONS = "DENY"
 CSRF_COOKIE_HTTPONLY = False  # htmx reads no cookie; the token is in each form
+CSRF_FAILURE_VIEW = "dojo.views.csrf_failure"  # a stale form: the site's own page, in its language
 if not DEBUG:
     SECURE_SSL_REDIRECT = env_flag("DJANGO_SSL_REDIRECT", True)
     SESSION_COOKIE_SECURE = env_flag("DJANGO_SECURE_COOKIES", True)

@@ -95,3 +95,11 @@ def set_bot_speed(request):
     """Remember how fast the bots play at the practice tables (a cookie), then go back."""
     value = request.POST.get("speed")
     return _remember(request, BOT_SPEED_COOKIE, value if value in BOT_SPEEDS else DEFAULT_BOT_SPEED)
+
+
+def csrf_failure(request, reason=""):
+    """settings.CSRF_FAILURE_VIEW: a form refused for its security token, most often sent from a page
+    opened before a log-in or log-out renewed the token (or forged). templates/403_csrf.html in the
+    page's language, whose own forms carry a fresh token; an htmx request gets only its notice."""
+    template = "403_csrf.html#notice" if getattr(request, "htmx", False) else "403_csrf.html"
+    return render(request, template, status=403)
