@@ -48,6 +48,7 @@ INSTALLED_APPS = [
     "accounts",
     "attempts",
     "clubs",
+    "homework",
 ]
 
 AUTH_USER_MODEL = "accounts.User"

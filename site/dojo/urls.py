@@ -17,5 +17,6 @@ urlpatterns += i18n_patterns(
     path("", views.home, name="home"),
     path("", include("games.urls")),
     path("", include("tutorials.urls")),
+    path("", include("homework.urls")),
     prefix_default_language=True,
 )
