@@ -20,7 +20,7 @@ from games.models import Table
 from games.owner import owner_key, user_key
 from games.table.codes import DealCodeError, read_deal_code
 from games.table.match import Match, start_table
-from games.ui import game_ui, join_sentences
+from games.ui import LEVEL_LABELS, game_ui, join_sentences
 from tutorials import lessons as lesson_files
 
 from . import items as catalogue
@@ -66,10 +66,7 @@ def _item_url(item):
 def _level_label(item):
     if item.kind != HomeworkItem.DEAL:
         return ""
-    try:
-        return str(game_ui(item.game).level_label(item.level))
-    except (KeyError, LookupError):
-        return item.level
+    return str(LEVEL_LABELS.get(item.level, item.level))
 
 
 # --- the club's homework page ------------------------------------------------------------------------
