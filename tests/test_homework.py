@@ -288,3 +288,18 @@ def test_an_organiser_of_another_club_sees_nothing(client, w):
                       ).status_code == 404
     # Nor a set of this club through his own club's address.
     assert client.get(url("homework-grid", "en", w.other.code, w.set.pk)).status_code == 404
+
+
+def test_club_pages_get_the_members_homework_summary(rf, w):
+    from django.urls import resolve
+
+    from homework.context import homework_summary
+
+    records(w)
+    request = rf.get(f"/en/clubs/{w.club.code}/homework/")
+    request.resolver_match = resolve(request.path)
+    request.user = w.member
+    found = homework_summary(request)["homework_summary"]()
+    assert found == {"sets": 1, "left": 1, "url": reverse("homework", args=[w.club.code])}
+    request.user = w.organiser
+    assert homework_summary(request)["homework_summary"]() is None
