@@ -301,3 +301,16 @@ class Match:
         copy.save()
         Match(copy, self.ui).snapshots()  # written now, from the replay of the actions kept
         return copy
+
+
+def start_table(ui, *, owner, seed, players, options, level, target="", human_seat=0):
+    """A new practice table of `ui`'s game for `owner`, with its first position kept from the
+    start: the one way a table begins (the set-up form, a homework deal)."""
+    table = Table(game=ui.slug, owner=owner, seed=seed, players=players, options=options,
+                  human_seat=human_seat, level=level, target=target)
+    match = Match(table, ui)
+    for name, value in match.summary(match.first_state()).items():
+        setattr(table, name, value)
+    table.save()
+    match.snapshots()
+    return table

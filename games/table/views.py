@@ -30,7 +30,7 @@ from judge.tables import refusal as judged_refusal
 from . import review as reviews
 from .codes import deal_code
 from .forms import SetupForm
-from .match import Match
+from .match import Match, start_table
 
 BOT_SPEED_COOKIE = "botspeed"
 # How the bots' moves are shown: the pause before each (milliseconds), or None for one at a time,
@@ -308,13 +308,8 @@ def setup(request, game):
         form = SetupForm(ui, request.POST)
         if form.is_valid():
             data = form.cleaned_data
-            table = Table(game=ui.slug, owner=owner_key(request), seed=data["seed"],
-                          players=data["players"], options=data["options"], human_seat=0, level=data["level"])
-            match = Match(table, ui)
-            for name, value in match.summary(match.first_state()).items():
-                setattr(table, name, value)
-            table.save()
-            match.snapshots()  # the first position, kept from the start
+            table = start_table(ui, owner=owner_key(request), seed=data["seed"], players=data["players"],
+                                options=data["options"], level=data["level"])
             return redirect(reverse("table", args=[ui.slug, table.token]))
         status = 400
     else:

@@ -50,6 +50,7 @@ INSTALLED_APPS = [
     "accounts",
     "attempts",
     "clubs",
+    "homework",
 ]
 
 AUTH_USER_MODEL = "accounts.User"
@@ -109,6 +110,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "dojo.context.site",
+                "homework.context.homework_summary",
             ],
         },
     },

@@ -23,5 +23,6 @@ urlpatterns += i18n_patterns(
     path("", include("games.urls")),
     path("", include("tutorials.urls")),
     path("", include("accounts.urls")),
+    path("", include("homework.urls")),
     prefix_default_language=True,
 )
