@@ -51,6 +51,7 @@ INSTALLED_APPS = [
 ]
 
 AUTH_USER_MODEL = "accounts.User"
+LOGIN_URL = "login"
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",

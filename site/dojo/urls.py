@@ -15,6 +15,7 @@ urlpatterns = [
 
 urlpatterns += i18n_patterns(
     path("", views.home, name="home"),
+    path("", include("clubs.urls")),
     path("", include("games.urls")),
     path("", include("tutorials.urls")),
     prefix_default_language=True,
