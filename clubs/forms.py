@@ -52,6 +52,7 @@ class NoticeForm(forms.ModelForm):
 class MembersForm(forms.Form):
     names = forms.CharField(
         label=_("Names, one per line"), widget=forms.Textarea(attrs={"rows": 10}),
+        error_messages={"required": _("Write at least one name.")},
         help_text=_("Each name gets an account and a one-time login code, printed on a slip."))
     once = forms.CharField(widget=forms.HiddenInput)
 
