@@ -65,3 +65,20 @@ def organised_club(user, pk) -> Club:
     if found is None:
         raise Http404
     return found
+
+
+def made_accounts(user):
+    """The ids of the accounts made from lists of names in clubs `user` organises: the only accounts
+    an organiser may rename or give a new login code (an account someone made for himself is his)."""
+    from .models import MemberBatch
+
+    return set(MemberBatch.objects.filter(club__in=organised_clubs(user)).exclude(users=None)
+               .values_list("users", flat=True))
+
+
+def made_member(request, club, user_id) -> Membership:
+    """A member of `club` whose account was made by an organiser of the requester's clubs, or 404."""
+    found = member_of(club, user_id)
+    if user_id not in made_accounts(request.user):
+        raise Http404
+    return found

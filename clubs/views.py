@@ -190,11 +190,12 @@ def leave(request, code):
 
 def _members_page(request, club, status=200, **extra):
     others = permissions.organised_clubs(request.user).exclude(pk=club.pk).order_by("name")
+    made = permissions.made_accounts(request.user)
     members = [
-        {"m": m, "name": display_name(m.user), "rename": extra.get("rename_forms", {}).get(m.user_id)
+        {"m": m, "name": display_name(m.user), "made": m.user_id in made,
+         "rename": extra.get("rename_forms", {}).get(m.user_id)
          or RenameForm(initial={"name": m.user.first_name or m.user.username}, prefix=f"u{m.user_id}")}
-        for m in club.memberships.select_related("user", "user__login_code").order_by("user__first_name",
-                                                                                   "user__username")
+        for m in club.memberships.select_related("user").order_by("user__first_name", "user__username")
     ]
     return render(request, "clubs/members.html", {
         "club": club, "members": members, "others": others,
@@ -242,7 +243,8 @@ def members_add(request, code):
 @organiser_post
 def members_codes(request, club):
     """New login codes for the chosen members (organisers): the old codes stop working."""
-    ids = [int(i) for i in request.POST.getlist("user") if i.isdigit()]
+    made = permissions.made_accounts(request.user)
+    ids = [int(i) for i in request.POST.getlist("user") if i.isdigit() and int(i) in made]
     chosen = [m.user for m in club.memberships.select_related("user").filter(user_id__in=ids)
               .order_by("user__first_name", "user__username")]
     if not chosen:
@@ -252,7 +254,7 @@ def members_codes(request, club):
 
 @organiser_post
 def member_rename(request, club, user_id):
-    target = permissions.member_of(club, user_id)
+    target = permissions.made_member(request, club, user_id)
     form = RenameForm(request.POST, prefix=f"u{user_id}")
     if not form.is_valid():
         return _members_page(request, club, status=400, rename_forms={user_id: form})

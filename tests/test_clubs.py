@@ -345,14 +345,17 @@ def test_new_codes_for_chosen_members_replace_their_old_ones():
 def test_rename_promote_move_and_remove():
     olga = person("olga")
     club, other = make_club(olga, "Tuesday"), make_club(olga, "Thursday")
-    mika, tom = person("mika"), person("tom")
-    add_member(club, mika)
-    add_member(club, tom)
+    [(mika, _), (tom, _)] = services.create_members(club, ["mika", "tom"], once="o")
     client = client_for(olga)
     base = f"/en/clubs/{club.code}/members"
     client.post(f"{base}/{mika.pk}/rename/", {f"u{mika.pk}-name": "  Mika S.  "})
     mika.refresh_from_db()
     assert mika.first_name == "Mika S." and mika.username == "mika"
+    signed_up = person("sam")  # made his own account and joined: his name is his
+    add_member(club, signed_up)
+    assert client.post(f"{base}/{signed_up.pk}/rename/", {f"u{signed_up.pk}-name": "X"}).status_code == 404
+    page = client.get(f"{base}/").content.decode()
+    assert f'value="{signed_up.pk}" form="codes-form"' not in page and f'value="{mika.pk}" form="codes-form"' in page
     response = client.post(f"{base}/{mika.pk}/rename/", {f"u{mika.pk}-name": ""})
     assert response.status_code == 400
     client.post(f"{base}/{mika.pk}/promote/")

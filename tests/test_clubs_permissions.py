@@ -8,6 +8,7 @@ club), member (of this club), organiser (of this club)."""
 import pytest
 from django.urls import reverse
 
+from clubs import services
 from clubs.models import Club, Membership, Notice
 from tests.clubs import _clubs_urls, add_member, client_for, make_club, person  # noqa: F401
 
@@ -51,6 +52,9 @@ MATRIX = [
     ("remove by GET",    "/{lang}/clubs/{code}/members/{target}/remove/", "GET", None,        (L, 404, 404, 404, 405)),
     # A member of another club, through this club's address: nobody here may touch him.
     ("rename stranger",  "/{lang}/clubs/{code}/members/{stranger}/rename/", "POST", {"u{stranger}-name": "X"}, (L, 404, 404, 404, 404)),
+    # An account its owner made (mika signed up and joined): no organiser renames it or makes it a code.
+    ("rename own account", "/{lang}/clubs/{code}/members/{member}/rename/", "POST", {"u{member}-name": "X"}, (L, 404, 404, 404, 404)),
+    ("code for own account", "/{lang}/clubs/{code}/members/codes/", "POST", {"user": "{member}"}, (L, 404, 404, 404, 400)),
     ("move to not mine", "/{lang}/clubs/{code}/members/{target}/move/", "POST", {"to": "{other_club}"}, (L, 404, 404, 404, 404)),
     ("code login form",  "/{lang}/account/code/",             "GET",  None,                  (200, 200, 200, 200, 200)),
     ("code login wrong", "/{lang}/account/code/",             "POST", {"username": "tom", "code": "AAAA-AAAA"}, (400, 400, 400, 400, 400)),
@@ -61,10 +65,10 @@ MATRIX = [
 
 @pytest.fixture
 def world():
-    organiser, member, target = person("olga"), person("mika"), person("tom")
+    organiser, member = person("olga"), person("mika")
     club = make_club(organiser, "Tuesday club")
     add_member(club, member)
-    add_member(club, target)
+    [(target, _code)] = services.create_members(club, ["Tom"], once="world")  # an account made by the club
     second = make_club(organiser, "Thursday club")  # the organiser's other club (moves go there)
     other_organiser, other = person("oscar"), person("otto")
     other_club = make_club(other_organiser, "Other club")
@@ -82,7 +86,7 @@ def world():
 def _fill(text, w):
     return text.format(lang="{lang}", code=w["club"].code, invite=w["club"].invite, notice=w["notice"].pk,
                        target=w["target"].pk, second=w["second"].pk, other_club=w["other_club"].pk,
-                       stranger=w["stranger"].pk)
+                       stranger=w["stranger"].pk, member=w["users"]["member"].pk)
 
 
 CELLS = [(name, url, method, data, role, expected)
@@ -134,3 +138,5 @@ def test_a_refused_organiser_action_changes_nothing(world):
     assert Membership.objects.get(club=club, user=world["target"]).role == Membership.MEMBER
     assert Notice.objects.filter(pk=world["notice"].pk).exists()
     assert Club.objects.count() == 3
+    from clubs.models import LoginCode
+    assert not LoginCode.objects.filter(user=world["users"]["member"]).exists()
