@@ -36,3 +36,49 @@ def organises(user, member_user) -> bool:
         return False
     clubs = Membership.objects.filter(user=user, role=Membership.ORGANISER).values("club")
     return Membership.objects.filter(user=member_user, club__in=clubs).exists()
+
+
+def invited(invite) -> Club:
+    """The club an invite link leads to (anyone holding the link may see its name), or 404."""
+    found = Club.objects.filter(invite=invite).first()
+    if found is None:
+        raise Http404
+    return found
+
+
+def member_of(club, user_id) -> Membership:
+    """A person's membership of `club` (for its organiser to manage), or 404."""
+    found = Membership.objects.select_related("user", "club").filter(club=club, user_id=user_id).first()
+    if found is None:
+        raise Http404
+    return found
+
+
+def organised_clubs(user):
+    """The clubs `user` organises (where an organiser may move a member to)."""
+    return Club.objects.filter(memberships__user=user, memberships__role=Membership.ORGANISER)
+
+
+def organised_club(user, pk) -> Club:
+    """A club `user` organises, by its primary key, or 404."""
+    found = organised_clubs(user).filter(pk=pk).first()
+    if found is None:
+        raise Http404
+    return found
+
+
+def made_accounts(user):
+    """The ids of the accounts made from lists of names in clubs `user` organises: the only accounts
+    an organiser may rename or give a new login code (an account someone made for himself is his)."""
+    from .models import MemberBatch
+
+    return set(MemberBatch.objects.filter(club__in=organised_clubs(user)).exclude(users=None)
+               .values_list("users", flat=True))
+
+
+def made_member(request, club, user_id) -> Membership:
+    """A member of `club` whose account was made by an organiser of the requester's clubs, or 404."""
+    found = member_of(club, user_id)
+    if user_id not in made_accounts(request.user):
+        raise Http404
+    return found

@@ -20,9 +20,10 @@ urlpatterns = [
 urlpatterns += i18n_patterns(
     path("", views.home, name="home"),
     path("", include("attempts.urls")),
-    path("", include("games.urls")),
-    path("", include("tutorials.urls")),
+    path("", include("clubs.urls")),
     path("", include("accounts.urls")),
     path("", include("homework.urls")),
+    path("", include("games.urls")),
+    path("", include("tutorials.urls")),
     prefix_default_language=True,
 )
