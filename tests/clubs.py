@@ -9,8 +9,7 @@ from clubs.models import Membership
 
 
 @pytest.fixture(autouse=True)
-def _clubs_urls(settings):
-    settings.ROOT_URLCONF = "tests.clubs_urls"
+def _quick_passwords(settings):
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]  # quick, for tests
 
 

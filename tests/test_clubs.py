@@ -14,7 +14,7 @@ from django.utils import timezone
 from clubs import hooks, services
 from clubs.models import Club, LoginCode, MemberBatch, Membership, Notice
 from games import owner
-from tests.clubs import _clubs_urls, add_member, client_for, make_club, person  # noqa: F401
+from tests.clubs import _quick_passwords, add_member, client_for, make_club, person  # noqa: F401
 
 User = get_user_model()
 SLIP_CODE = re.compile(r'class="slip-code">([A-Z2-9]{4}-[A-Z2-9]{4})<')

@@ -10,7 +10,7 @@ from django.urls import reverse
 
 from clubs import services
 from clubs.models import Club, Membership, Notice
-from tests.clubs import _clubs_urls, add_member, client_for, make_club, person  # noqa: F401
+from tests.clubs import _quick_passwords, add_member, client_for, make_club, person  # noqa: F401
 
 pytestmark = pytest.mark.django_db
 

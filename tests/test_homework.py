@@ -290,16 +290,14 @@ def test_an_organiser_of_another_club_sees_nothing(client, w):
     assert client.get(url("homework-grid", "en", w.other.code, w.set.pk)).status_code == 404
 
 
-def test_club_pages_get_the_members_homework_summary(rf, w):
-    from django.urls import resolve
-
-    from homework.context import homework_summary
-
+def test_the_club_page_shows_a_member_what_is_left_and_an_organiser_the_way_to_the_sets(client, w):
     records(w)
-    request = rf.get(f"/en/clubs/{w.club.code}/homework/")
-    request.resolver_match = resolve(request.path)
-    request.user = w.member
-    found = homework_summary(request)["homework_summary"]()
-    assert found == {"sets": 1, "left": 1, "url": reverse("homework", args=[w.club.code])}
-    request.user = w.organiser
-    assert homework_summary(request)["homework_summary"]() is None
+    client.force_login(w.member)
+    page = text(client.get(url("club", "en", w.club.code)))
+    assert "1 item left to do." in page
+    assert reverse("homework", args=[w.club.code])[3:] in page
+    client.force_login(w.organiser)
+    page = text(client.get(url("club", "en", w.club.code)))
+    assert "Homework sets and results" in page and "left to do" not in page
+
+

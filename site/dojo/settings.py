@@ -110,7 +110,6 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "dojo.context.site",
-                "homework.context.homework_summary",
             ],
         },
     },
