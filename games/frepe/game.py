@@ -425,13 +425,15 @@ class Frepe(Game):
     # --- what each seat sees ------------------------------------------------------------------
     def visible(self, state, seat):
         """Each sees his own hand, the hand he laid down and his own discards; of the others' hands
-        only the turned card the dealer took, until he plays or discards it; never the stock. The
-        turned card, the trick and the tricks taken are open."""
+        only the turned card the dealer took, until his exchange (after it, for all the others know,
+        he may have discarded it face down); never the stock. The turned card, the trick and the
+        tricks taken are open."""
         out = {"stock": False}
+        shown = state.taken and state.phase in ("trump", "declare", "dummy", "exchange")
         for s in range(state.players):
             if s == seat:
                 continue
-            if s == state.dealer and state.taken:
+            if s == state.dealer and shown:
                 out[f"hand.{s}"] = tuple(c == state.turned for c in state.hands[s])
             else:
                 out[f"hand.{s}"] = False
