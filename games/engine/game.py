@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import Any, Iterable, Mapping
 
 from .actions import Action
-from .results import DealResult
+from .results import DealResult, Payment
 from .rng import shuffled
 from .rules import IllegalAction, NotationError, RuleBook, Verdict
 
@@ -129,9 +129,18 @@ class Game:
         return getattr(state, "deal", 1)
 
     def chips(self, state) -> Mapping[str, int] | None:
-        """Chips by holder (each seat, a pot ...) for a game played with chips; None otherwise.
-        Their total never changes."""
+        """Chips by holder for a game played with chips (keys: each seat's number as text, and
+        named holders such as "pot", see results.holder_key); None otherwise. They are counted
+        from nothing at the start of the match, so a seat's chips are its balance (what it has
+        received less what it has paid, below zero when it has paid more) and they are exactly
+        what ``payments`` say: their total never changes."""
         return None
+
+    def payments(self, state) -> tuple[Payment, ...]:
+        """Every payment of the match so far, in the order made: those of the finished deals (each
+        deal record's ``payments``) and those of the deal in progress. A game without chips makes
+        none."""
+        return ()
 
     def exact_values(self, state, seat: int):
         """When every card that matters is known, the value of each legal action for `seat`

@@ -13,7 +13,7 @@ from games.engine import registry
 from games.engine.actions import Action
 from games.engine.bots import RandomBot
 from games.engine.game import Game
-from games.engine.results import DealResult, Score
+from games.engine.results import DealResult, Payment, Score, holder_key, ledger
 from games.engine.rng import below, rng_for
 from games.engine.rules import IllegalAction, NotationError
 from games.engine.zones import conserved, shapes
@@ -111,7 +111,29 @@ def check_position(game, state, rng):
 
     for deal in game.outcome(state).deals:
         assert isinstance(deal, DealResult) and all(isinstance(s, Score) for s in deal.scores)
+        assert all(isinstance(p, Payment) for p in deal.payments)
         assert type(deal).parse(str(deal)) == deal
+    check_chips(game, state)
+
+
+def check_chips(game, state):
+    """A game played for chips: every chip is where the payments of the match put it (counted from
+    nothing), each payment names a holder the game knows and a rule of its book, and reads back
+    from its text."""
+    chips = game.chips(state)
+    payments = game.payments(state)
+    if chips is None:
+        assert not payments, "payments made in a game without chips"
+        assert not any(d.payments for d in game.outcome(state).deals)
+        return
+    recorded = [p for d in game.outcome(state).deals for p in d.payments]
+    assert list(payments[:len(recorded)]) == recorded, "the deal records do not begin the payments"
+    for p in payments:
+        assert Payment.from_text(p.to_text()) == p
+        assert holder_key(p.payer) in chips and holder_key(p.payee) in chips, p
+        assert p.rule in game.rules, f"payment names unknown rule {p.rule}"
+    moved = ledger(payments, {key: 0 for key in chips})
+    assert moved == dict(chips), "the chips are not where the payments put them"
 
 
 def check_exact_values(game, state):
@@ -153,6 +175,8 @@ def test_random_matches(slug, players):
             assert conserved(game.zones(after), game.pack(after))
             if total_chips is not None:
                 assert sum(game.chips(after).values()) == total_chips, "chips appeared or vanished"
+                made = game.payments(state)
+                assert game.payments(after)[:len(made)] == made, "a payment was taken back"
             replayed.append((seat, action))
             state = after
             steps += 1

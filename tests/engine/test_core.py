@@ -83,3 +83,24 @@ def test_engine_packages_import_no_django():
         "assert not bad, bad"
     )
     subprocess.run([sys.executable, "-c", code], cwd=ROOT, check=True)
+
+
+def test_payments_read_back_and_move_chips():
+    from games.engine.results import POT, DealResult, Payment, ledger
+
+    ante = Payment(3, POT, 2, "game.ante.rule")
+    assert ante.to_text() == "3>pot:2:game.ante.rule" == str(ante)
+    assert Payment.from_text(ante.to_text()) == ante and Payment.parse("pot>0:5:a.b.c") == Payment(POT, 0, 5, "a.b.c")
+    for bad in ["3>pot:0:a.b.c", "3>3:1:a.b.c", "03>pot:1:a.b.c", "3>pot:1", "-1>pot:1:a.b.c", "3>POT:1:a.b.c",
+                "3>pot:1:A.b", "", None]:
+        with pytest.raises(NotationError):
+            Payment.from_text(bad)
+    with pytest.raises(ValueError):
+        Payment(1, 1, 1, "a.b.c")
+    with pytest.raises(ValueError):
+        Payment(1, 2, 0, "a.b.c")
+    moves = (ante, Payment(POT, 1, 2, "game.pot.win"), Payment(0, 1, 4, "game.pay.rule"))
+    assert ledger(moves, {"0": 0, "1": 0, "3": 0, "pot": 0}) == {"0": -4, "1": 6, "3": -2, "pot": 0}
+    record = DealResult(deal=2, payments=moves)
+    assert DealResult.parse(str(record)) == record and record.net(1) == 6 and record.net(POT) == 0
+    assert str(DealResult(deal=1)) == "deal=1;scores=-;finished=1;payments=-"
