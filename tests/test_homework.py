@@ -301,3 +301,10 @@ def test_the_club_page_shows_a_member_what_is_left_and_an_organiser_the_way_to_t
     assert "Homework sets and results" in page and "left to do" not in page
 
 
+def test_the_club_pages_ways_to_the_homework_are_the_sites_buttons(client, w):
+    for who, words in ((w.member, "My homework"), (w.organiser, "Homework sets and results")):
+        client.force_login(who)
+        page = text(client.get(url("club", "en", w.club.code)))
+        assert f'<a class="btn" href="/en/clubs/{w.club.code}/homework/">{words}</a>' in page
+
+
