@@ -334,3 +334,65 @@ def slips_print(page, name):
         page.screenshot(path=str(Path(folder) / f"{name}-print.png"), full_page=True)
         page.pdf(path=str(Path(folder) / f"{name}.pdf"), format="A4", print_background=True)
     page.emulate_media(media="screen")
+
+
+def test_without_javascript_a_member_logs_in_with_his_slip_joins_a_club_and_answers_a_lesson_step(
+        live_server, browser, problems):
+    from django.contrib.auth import get_user_model
+
+    from clubs import services
+    from homework.models import HomeworkItem, HomeworkSet
+    from tutorials.lessons import quiz_truth
+
+    game, _code = homework_game()
+    olga = get_user_model().objects.create_user("olga")
+    club = services.create_club(olga, "Tuesday club")
+    friday = services.create_club(olga, "Friday club")
+    ((user, login_code),) = services.create_members(club, ["Aiko Sato"], "no-script-1")
+    lesson = lessons.lessons(game.slug)[0]
+    answer_at = next(n for n, s in enumerate(lesson.steps, 1) if s.kind in ("act", "quiz"))
+    hw_set = HomeworkSet.objects.create(club=club, title="Week 1", created_by=olga)
+    HomeworkItem.objects.create(set=hw_set, position=1, game=game.slug, kind="lesson", ref=lesson.id)
+    context = browser.new_context(java_script_enabled=False, viewport=SIZES["phone"])
+    page = problems.watch(context.new_page())
+    base = live_server.url
+
+    # The slip's QR code leads to the code login page with both filled in.
+    page.goto(f"{base}/en/account/code/?u={user.username}&c={login_code}")
+    expect(page.locator("#id_username")).to_have_value(user.username)
+    page.locator("form.club-form button[type=submit]").click()
+    expect(page.locator("h1")).to_have_text("Choose a password")
+    page.locator("#id_new_password1").fill(PASSWORD)
+    page.locator("#id_new_password2").fill(PASSWORD + "x")
+    page.locator("form.club-form button[type=submit]").click()
+    expect(page.locator(".field.has-error")).to_have_count(1)  # two different passwords: said, nothing lost
+    page.locator("#id_new_password1").fill(PASSWORD)
+    page.locator("#id_new_password2").fill(PASSWORD)
+    page.locator("form.club-form button[type=submit]").click()
+    page.wait_for_url(f"{base}/en/clubs/")
+
+    page.locator("#id_code").fill(friday.code.lower())
+    page.locator("form.club-form button[type=submit]").click()
+    expect(page.locator("h1")).to_have_text("Friday club")
+    page.locator('.account-nav a[href="/en/clubs/"]').click()
+    expect(page.locator(".club-list a")).to_have_text(["Friday club", "Tuesday club"])
+    page.locator(".club-list a", has_text="Tuesday club").click()
+    page.locator(f'.club-homework a[href="/en/clubs/{club.code}/homework/"]').click()
+    page.locator(".hw-item .hw-item-head a").click()
+
+    for n, step in enumerate(lesson.steps[:answer_at], start=1):
+        expect(page.locator(".lesson-progress").first).to_contain_text(str(n))
+        if n < answer_at:
+            page.locator('#lesson-step [data-key="next"]').click()
+            continue
+        if step.kind == "quiz":
+            page.locator(f'button[name="choice"][value="{quiz_truth(lesson.game, step)}"]').click()
+            expect(page.locator(".result.is-ok")).to_be_visible()
+        else:
+            for move in step.expect[0]:
+                act(page, move)
+                expect(page.locator("#lesson-step .result.is-ok")).to_be_visible()
+    page.goto(f"{base}/en/clubs/{club.code}/homework/")
+    expect(page.locator(".hw-cell")).to_have_text(f"{answer_at}/{len(lesson.steps)} steps")
+    assert problems == []
+    context.close()
