@@ -301,6 +301,14 @@ def test_the_club_page_shows_a_member_what_is_left_and_an_organiser_the_way_to_t
     assert "Homework sets and results" in page and "left to do" not in page
 
 
+def test_the_club_page_and_the_homework_page_count_what_is_left_in_the_same_words(client, w):
+    records(w)
+    client.force_login(w.member)
+    for lang, words in (("ja", "残りは1項目です。"), ("en", "1 item left to do.")):
+        assert words in text(client.get(url("club", lang, w.club.code)))
+        assert words in text(client.get(url("homework", lang, w.club.code)))
+
+
 def test_the_club_pages_ways_to_the_homework_are_the_sites_buttons(client, w):
     for who, words in ((w.member, "My homework"), (w.organiser, "Homework sets and results")):
         client.force_login(who)
