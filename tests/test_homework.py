@@ -309,6 +309,14 @@ def test_the_club_page_and_the_homework_page_count_what_is_left_in_the_same_word
         assert words in text(client.get(url("homework", lang, w.club.code)))
 
 
+@pytest.mark.parametrize("lang,clubs", [("ja", "マイクラブ"), ("en", "My clubs")])
+def test_homework_pages_lead_back_through_my_clubs_as_the_club_pages_do(client, w, lang, clubs):
+    client.force_login(w.organiser)
+    for page in (url("homework", lang, w.club.code), url("homework-grid", lang, w.club.code, w.set.pk)):
+        crumbs = text(client.get(page)).split('<nav class="breadcrumbs"', 1)[1].split("</nav>", 1)[0]
+        assert f'<li><a href="/{lang}/clubs/">{clubs}</a></li><li><a href="/{lang}/clubs/{w.club.code}/">' in crumbs
+
+
 def test_the_club_pages_ways_to_the_homework_are_the_sites_buttons(client, w):
     for who, words in ((w.member, "My homework"), (w.organiser, "Homework sets and results")):
         client.force_login(who)
