@@ -93,6 +93,19 @@ def test_header_shows_the_user_with_change_password_and_a_log_out_form():
     assert form and "csrfmiddlewaretoken" in form.group(1) and "ログアウト" in form.group(1)
 
 
+@pytest.mark.parametrize("lang,clubs,progress", [("ja", "マイクラブ", "学習の記録"), ("en", "My clubs", "My progress")])
+def test_header_leads_a_signed_in_user_to_his_clubs_and_progress(lang, clubs, progress):
+    assert 'href="/en/clubs/"' not in browser().get("/en/").content.decode()
+    make_user()
+    c = browser()
+    log_in(c, lang=lang)
+    nav = re.search(r'<div class="account-nav">(.*?)</div>', c.get(f"/{lang}/").content.decode(), re.S).group(1)
+    assert f'<a href="/{lang}/clubs/">{clubs}</a>' in nav
+    assert f'<a href="/{lang}/account/progress/">{progress}</a>' in nav
+    here = re.search(r'<div class="account-nav">(.*?)</div>', c.get(f"/{lang}/clubs/").content.decode(), re.S).group(1)
+    assert f'<a href="/{lang}/clubs/" aria-current="page">{clubs}</a>' in here
+
+
 # --- sign up -----------------------------------------------------------------------------------
 def test_sign_up_makes_the_account_and_logs_it_in():
     c = browser()

@@ -4,6 +4,7 @@ slips, renaming, promoting, moving and removing members, leaving."""
 
 import re
 import threading
+from html.parser import HTMLParser
 
 import pytest
 from django.conf import settings
@@ -172,6 +173,39 @@ def test_notices_are_markdown_without_raw_html_and_a_double_post_is_one_notice()
     assert client.post(f"/en/clubs/{club.code}/notices/{notice.pk}/delete/").status_code == 302
     assert client.post(f"/en/clubs/{club.code}/notices/{notice.pk}/delete/").status_code == 302  # stale page
     assert not Notice.objects.exists()
+
+
+class FormInParagraph(HTMLParser):
+    """Finds a <form> written inside a <p>: a browser closes the paragraph there, and the form
+    falls out of the line it was meant to share."""
+
+    def __init__(self):
+        super().__init__()
+        self.open_p, self.found = 0, []
+
+    def handle_starttag(self, tag, attrs):
+        if tag == "p":
+            self.open_p += 1
+        elif tag == "form" and self.open_p:
+            self.found.append(dict(attrs).get("action"))
+
+    def handle_endtag(self, tag):
+        if tag == "p" and self.open_p:
+            self.open_p -= 1
+
+
+@pytest.mark.django_db
+def test_a_notices_delete_button_stays_on_its_date_line():
+    olga = person("olga")
+    club = make_club(olga)
+    client = client_for(olga)
+    client.post(f"/en/clubs/{club.code}/notices/", {"text": "Bring cards."})
+    page = client.get(f"/en/clubs/{club.code}/").content.decode()
+    parser = FormInParagraph()
+    parser.feed(page)
+    assert parser.found == []
+    assert re.search(r'<div class="club-meta"><time [^>]+>[^<]+</time>\s*<form method="post" action="/en/clubs/'
+                     + club.code + r'/notices/\d+/delete/"', page)
 
 
 # ---------- Members made from a list of names ----------

@@ -301,3 +301,26 @@ def test_the_club_page_shows_a_member_what_is_left_and_an_organiser_the_way_to_t
     assert "Homework sets and results" in page and "left to do" not in page
 
 
+def test_the_club_page_and_the_homework_page_count_what_is_left_in_the_same_words(client, w):
+    records(w)
+    client.force_login(w.member)
+    for lang, words in (("ja", "残りは1項目です。"), ("en", "1 item left to do.")):
+        assert words in text(client.get(url("club", lang, w.club.code)))
+        assert words in text(client.get(url("homework", lang, w.club.code)))
+
+
+@pytest.mark.parametrize("lang,clubs", [("ja", "マイクラブ"), ("en", "My clubs")])
+def test_homework_pages_lead_back_through_my_clubs_as_the_club_pages_do(client, w, lang, clubs):
+    client.force_login(w.organiser)
+    for page in (url("homework", lang, w.club.code), url("homework-grid", lang, w.club.code, w.set.pk)):
+        crumbs = text(client.get(page)).split('<nav class="breadcrumbs"', 1)[1].split("</nav>", 1)[0]
+        assert f'<li><a href="/{lang}/clubs/">{clubs}</a></li><li><a href="/{lang}/clubs/{w.club.code}/">' in crumbs
+
+
+def test_the_club_pages_ways_to_the_homework_are_the_sites_buttons(client, w):
+    for who, words in ((w.member, "My homework"), (w.organiser, "Homework sets and results")):
+        client.force_login(who)
+        page = text(client.get(url("club", "en", w.club.code)))
+        assert f'<a class="btn" href="/en/clubs/{w.club.code}/homework/">{words}</a>' in page
+
+

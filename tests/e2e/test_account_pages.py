@@ -43,7 +43,7 @@ def test_sign_up_change_password_and_log_out_by_keyboard_on_a_phone(live_server,
     assert no_sideways_scroll(page)
     shot(page, f"account-signed-in-{lang}")
 
-    page.locator(".account-nav a").focus()
+    page.locator(f'.account-nav a[href="/{lang}/account/password/"]').focus()
     page.keyboard.press("Enter")
     expect(page).to_have_url(f"{live_server.url}/{lang}/account/password/")
     findings["password"] = audit(page)
