@@ -138,6 +138,7 @@ class Tally:
         self.times = defaultdict(list)
         self.errors = defaultdict(int)
         self.problems = []
+        self.login_seconds = 0.0  # from the first log-in sent to the last one answered
 
     def add(self, kind, seconds, ok, why=""):
         self.times[kind].append(seconds)
@@ -178,7 +179,7 @@ class Client:
 class Member(Client):
     """A member working through the set, pass after pass; counts what the site accepted."""
 
-    MOVES_PER_PASS = 3
+    MOVES_PER_PASS = 4
 
     def __init__(self, browser, tally, world, user, port=None, seed=0):
         super().__init__(browser, tally, port)
@@ -197,12 +198,17 @@ class Member(Client):
         self.tables = set()  # tokens of the tables the deal's start led to
         self.go = 1  # the member's go at the deal (homework-start's number)
         self.logged_in = False
+        self.passes = 0
 
-    def run_pass(self):
+    def sign_in(self):
         if not self.logged_in:
             self.logged_in = self.login(self.user.username)
-            if not self.logged_in:
-                return
+
+    def run_pass(self):
+        self.sign_in()
+        if not self.logged_in:
+            return
+        self.passes += 1
         self.call("homework", "GET", self.homework_url, expect=(200,))
         self.do_lesson()
         self.do_puzzle()
@@ -332,11 +338,14 @@ class Organiser(Client):
         self.username = world["organiser"].username
         self.logged_in = False
 
-    def run_pass(self):
+    def sign_in(self):
         if not self.logged_in:
             self.logged_in = self.login(self.username)
-            if not self.logged_in:
-                return
+
+    def run_pass(self):
+        self.sign_in()
+        if not self.logged_in:
+            return
         self.call("grid", "GET", self.grid_url, expect=(200,))
         self.call("grid-htmx", "GET", self.grid_url, hx=True, expect=(200,))
         self.call("csv", "GET", self.csv_url, expect=(200,))
@@ -353,8 +362,8 @@ class Organiser(Client):
 
 # --- the run and its checks -------------------------------------------------------------------------
 def run(world, make_browser, ports, *, seconds=None, passes=None, threaded=True, tally=None):
-    """Every member and the organiser at work until `seconds` have passed (or each member has made
-    `passes` passes). make_browser(port) makes one client's browser. Returns (tally, members,
+    """Every member and the organiser log in at once, then work until `seconds` have passed (or
+    each member has made `passes` passes). make_browser(port) makes one client's browser. Returns (tally, members,
     organiser)."""
     from django.db import connection
 
@@ -362,15 +371,30 @@ def run(world, make_browser, ports, *, seconds=None, passes=None, threaded=True,
     members = [Member(make_browser(ports[i % len(ports)]), tally, world, user, ports[i % len(ports)], seed=i)
                for i, user in enumerate(world["members"])]
     organiser = Organiser(make_browser(ports[0]), tally, world, ports[0])
-    deadline = time.monotonic() + seconds if seconds else None
-    stop = threading.Event()
+    stop, start = threading.Event(), threading.Event()
+    deadline = []
+    if not threaded:
+        for person in members + [organiser]:
+            person.sign_in()
+        for _n in range(passes or 1):
+            for m in members:
+                m.run_pass()
+            organiser.run_pass()
+        return tally, members, organiser
+    # Everyone logs in at once (a club's evening starting); the run's clock starts when all have.
+    signed_in = threading.Barrier(len(members) + 2)
 
     def more(done):
-        return not stop.is_set() and (deadline is None or time.monotonic() < deadline) and \
+        return not stop.is_set() and (not deadline or time.monotonic() < deadline[0]) and \
             (passes is None or done < passes)
 
     def work(person, loop_forever=False):
         try:
+            try:
+                person.sign_in()
+            finally:
+                signed_in.wait()
+            start.wait()
             done = 0
             while more(done) or (loop_forever and not stop.is_set()):
                 person.run_pass()
@@ -378,20 +402,18 @@ def run(world, make_browser, ports, *, seconds=None, passes=None, threaded=True,
         except Exception as e:  # a client's own fault: counted, never hidden
             tally.add("client", 0, False, f"{person.__class__.__name__} stopped: {e!r}")
         finally:
-            if threaded:
-                connection.close()
+            connection.close()
 
-    if not threaded:
-        for _n in range(passes or 1):
-            for m in members:
-                m.run_pass()
-            organiser.run_pass()
-        return tally, members, organiser
     threads = [threading.Thread(target=work, args=(m,)) for m in members]
     watcher = threading.Thread(target=work, args=(organiser, True))
-    for t in threads:
+    began = time.monotonic()
+    for t in threads + [watcher]:
         t.start()
-    watcher.start()
+    signed_in.wait()
+    tally.login_seconds = time.monotonic() - began
+    if seconds:
+        deadline.append(time.monotonic() + seconds)
+    start.set()
     for t in threads:
         t.join()
     stop.set()
@@ -510,6 +532,10 @@ class Command(BaseCommand):
                               f"{len(floor_times)} requests, p50 {pct(floor_times, 50) * 1000:.1f} ms, "
                               f"p95 {f95 * 1000:.1f} ms, errors {sum(base.errors.values())}")
             tally, members, organiser = run(world, lambda port: Browser([port]), ports, seconds=opts["seconds"])
+            done = sorted(m.passes for m in members)
+            self.stdout.write(f"  all logged in after {tally.login_seconds:.1f} s; then {opts['seconds']} s of work: "
+                              f"passes through the set per member min {done[0]}, median {done[len(done) // 2]}, "
+                              f"max {done[-1]}")
             self.stdout.write(f"  {'request':<24}{'count':>7}{'p50 ms':>9}{'p95 ms':>9}{'p95/floor':>11}{'errors':>8}")
             for kind, label in KINDS + [("client", "client faults")]:
                 times = tally.times.get(kind, [])
