@@ -57,7 +57,7 @@ def test_two_members_work_through_the_set_with_no_error_and_nothing_lost(ran):
         assert m.lesson_answers == steps * PASSES and m.lesson_finished
         assert m.puzzle_moves == PASSES and m.puzzle_first_try is True
         assert len(m.tables) >= 1 and sum(m.table_moves.values()) + len(m.deals_finished) > 0
-    for kind in ("login", "homework", "step-get", "step-post", "puzzle-get", "puzzle-post", "deal-start",
+    for kind in ("login-page", "login", "homework", "step-get", "step-post", "puzzle-get", "puzzle-post", "deal-start",
                  "table-move", "grid", "grid-htmx", "csv"):
         assert tally.times[kind], kind
 
