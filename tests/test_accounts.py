@@ -407,7 +407,7 @@ def test_the_admin_is_for_staff_and_lists_users_records_and_clubs():
     c.force_login(make_user())
     assert c.get("/admin/").status_code == 302  # not staff
     c.force_login(staff)
-    for path in ("/admin/", "/admin/accounts/user/", "/admin/accounts/user/1/change/", "/admin/clubs/club/",
+    for path in ("/admin/", "/admin/accounts/user/", f"/admin/accounts/user/{staff.pk}/change/", "/admin/clubs/club/",
                  "/admin/clubs/membership/", "/admin/attempts/lessonanswer/", "/admin/attempts/puzzlemove/",
                  "/admin/attempts/dealplayed/", "/admin/axes/accessattempt/"):
         assert c.get(path).status_code == 200, path
