@@ -50,7 +50,7 @@ LETTER_RULES = {v: k for k, v in RULE_LETTERS.items()}
 CASES = {"n": "normal", "w": "no-winner", "a": "all-pass"}
 CASE_LETTERS = {v: k for k, v in CASES.items()}
 OPTIONS = re.compile(r"^a([1-9])\.t([01])\.x([01])\.r([01])\.w([01])\.p([01])\.s([01])\.d(\d{1,2})$")
-PAYMENT = re.compile(r"^([0-6p])([0-6p])(\d{1,6})([a-z])$")
+PAYMENT = re.compile(r"^([0-6p])([0-6p])(0|[1-9]\d*)([a-z])$")
 
 
 def check_seed(seed: str) -> str:

@@ -631,3 +631,14 @@ def transcript(seed="7"):
 
 def test_golden_playthrough_of_seed_7():
     check_golden(GOLDEN, transcript())
+
+
+def test_payments_of_any_size_read_back():
+    # The pot can double deal after deal (the "each pays the pot's worth" variants), so a payment
+    # of millions of chips is a real position, found by the random matches of conformance.
+    from games.frepe.notation import parse_payments, payments_text
+
+    paid = (Payment(5, POT, 2420542, "frepe.trump.double"), Payment(POT, 2, 12, "frepe.settle.pot-shared"))
+    assert parse_payments(payments_text(paid), 7) == paid
+    with pytest.raises(Exception):
+        parse_payments("5p012d", 7)
