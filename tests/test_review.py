@@ -177,6 +177,9 @@ def test_figures_have_the_precision_their_worlds_give_them(lang):
         assert reviews.figure(80, 25, 40, "points").endswith({"en": "80 points, ± 30", "ja": "80点（±30）"}[lang])
         assert reviews.figure(0.123, 0.04, 16, "finish") == {
             "en": "about 0.12 on the finishing scale, ± 0.04", "ja": "順位の尺度で約0.12（±0.04）"}[lang]
+        assert reviews.figure(0.84, 0.21, 500, "chips") == {"en": "about 0.8 chips, ± 0.2",
+                                                              "ja": "約0.8枚（±0.2）"}[lang]
+        assert reviews.figure(1, 0.0, 3, "chips") == {"en": "1 chip", "ja": "1枚"}[lang]
         one = reviews.figure(12.5, 0.0, 1, "points")
         assert "±" not in one and one == {"en": "about 12.5 points", "ja": "約12.5点"}[lang]
         assert reviews.figure(5, 0.0, 4, "points") == {"en": "5 points", "ja": "5点"}[lang]

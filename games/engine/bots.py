@@ -8,7 +8,7 @@ from .rng import below
 
 # What an Evaluation's values count (the web layer words each): the deal's points for the seat, or a
 # finishing score (1 for finishing first, 0 for finishing last).
-UNITS = ("points", "finish")
+UNITS = ("points", "finish", "chips")  # chips: won (+) or paid (−) by the seat, the pot counted as paid
 
 
 @dataclass(frozen=True)

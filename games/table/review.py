@@ -40,6 +40,7 @@ UNIT_LEGENDS = {
     "points": gettext_lazy("Values and costs are in points of the deal."),
     "finish": gettext_lazy(
         "Values and costs are on a finishing scale: 1 for finishing first, 0 for finishing last."),
+    "chips": gettext_lazy("Values and costs are in chips: what the seat wins or pays in the deal."),
 }
 # Said once beside the review's figures: what "about" and "±" mean.
 ROUGH = gettext_lazy("Each figure is an average over the deals the expert tried, so it is rough: ± gives "
@@ -235,6 +236,10 @@ def amount(value, unit, about=False):
     n = value if isinstance(value, str) else number(value)
     if unit == "finish":
         return (_("about %(n)s on the finishing scale") if about else _("%(n)s on the finishing scale")) % {"n": n}
+    if unit == "chips":
+        if about:
+            return ngettext("about %(n)s chip", "about %(n)s chips", 1 if n == "1" else 2) % {"n": n}
+        return ngettext("%(n)s chip", "%(n)s chips", 1 if n == "1" else 2) % {"n": n}
     if about:
         return ngettext("about %(n)s point", "about %(n)s points", 1 if n == "1" else 2) % {"n": n}
     return ngettext("%(n)s point", "%(n)s points", 1 if n == "1" else 2) % {"n": n}
