@@ -424,3 +424,34 @@ def test_the_arena_plays_with_the_options_it_is_given_and_refuses_unknown_ones()
         with pytest.raises(CommandError, match="no option"):
             call_command("arena", slug, "--matches", "2", "--options", "no_such_option=1")
     assert tried, "no game of more than two players was tried"
+
+
+def test_the_arena_measures_a_game_of_chips_in_chips_won_per_deal():
+    """In a game played with chips the arena reports the level-a seat's chips won per deal with its
+    95% interval, and the chips it reports balance: what the a seats won, the b seats and the pot
+    lost (checked on the matches themselves)."""
+    import re
+    from io import StringIO
+
+    from django.core.management import call_command
+
+    from games.management.commands import arena
+
+    chip_games = [registry.get(g.slug) for g in registry.all_games()
+                  if g.chips(g.new("x", g.player_counts[0])) is not None]
+    if not chip_games:
+        pytest.skip("no game played with chips in this run")
+    for game in chip_games:
+        players = game.player_counts[0]
+        out = StringIO()
+        call_command("arena", game.slug, "--a", "club", "--b", "beginner", "--matches", "4", "--jobs", "1",
+                     "--players", str(players), stdout=out, stderr=StringIO())
+        m = re.search(r"club seat won ([-+][\d.]+) chips a deal \(95% interval ([-+][\d.]+) to ([-+][\d.]+)\)",
+                      out.getvalue())
+        assert m, out.getvalue()
+        mean, low, high = map(float, m.groups())
+        assert low <= mean <= high
+        rows = [arena._one((game.slug, "club", "beginner", i, "arena", players, {})) for i in range(4)]
+        a_means = [chips[seats.index("club")] for seats, _w, (_s, chips) in rows]
+        assert round(sum(a_means) / 4, 3) == round(mean, 3)
+    assert arena.mean_interval([1.0, 3.0]) == (2.0, 2.0 - 1.96, 2.0 + 1.96)

@@ -24,7 +24,20 @@ def _one(args):
     bots = [levels[name](game) for name in seats]
     final = play_match(game, bots, f"{seed_prefix}{index}", players, game.options(options))
     outcome = game.outcome(final)
-    return seats, outcome.winners, outcome.scores
+    chips = game.chips(final)
+    if chips is not None:  # a game of chips: each seat's chips won per deal of the match
+        deals = max(1, len(outcome.deals))
+        chips = [chips[str(s)] / deals for s in range(players)]
+    return seats, outcome.winners, (outcome.scores, chips)
+
+
+def mean_interval(rows):
+    """The mean of independent measurements and its 95% interval (normal approximation)."""
+    n = len(rows)
+    mean = sum(rows) / n
+    var = sum((x - mean) ** 2 for x in rows) / (n - 1) if n > 1 else 0.0
+    half = 1.96 * (var / n) ** 0.5
+    return mean, mean - half, mean + half
 
 
 class Command(BaseCommand):
@@ -56,6 +69,8 @@ class Command(BaseCommand):
         n = opts["matches"]
         options = parse_options(game, opts["options"]) if opts["options"] else {}
         said = "".join(f", {k}={v}" for k, v in options.items())
+        if game.chips(game.new("arena", players, game.options(options))) is not None:
+            return self._chips(game, opts, players, n, options, said)
         if players > 2:
             return self._losers(game, opts, players, n, options, said)
         jobs = [(game.slug, opts["a"], opts["b"], i, opts["seed"], players, options) for i in range(n)]
@@ -63,7 +78,7 @@ class Command(BaseCommand):
         wins = 0.0
         done = 0
         with ProcessPoolExecutor(max_workers=max(1, opts["jobs"])) as pool:
-            for seats, winners, _scores in pool.map(_one, jobs, chunksize=4):
+            for seats, winners, _rest in pool.map(_one, jobs, chunksize=4):
                 a_seats = [s for s, name in enumerate(seats) if name == opts["a"]]
                 share = sum(1 for w in winners if w in a_seats) / len(winners)
                 wins += share
@@ -77,6 +92,27 @@ class Command(BaseCommand):
             f"({wins / n:.1%}, 95% interval {lo:.1%}–{hi:.1%}) in {secs:.0f}s"
         )
 
+    def _chips(self, game, opts, players, n, options, said):
+        """In a game of chips: the chips the level-a seat wins per deal, as a mean over the matches
+        with its 95% interval (each match one measurement: its chips divided by its deals), beside
+        the mean of the level-b seats (all the chips a wins come from them or the pot)."""
+        jobs = [(game.slug, opts["a"], opts["b"], i, opts["seed"], players, options) for i in range(n)]
+        started = time.perf_counter()
+        a_rows, b_rows = [], []
+        with ProcessPoolExecutor(max_workers=max(1, opts["jobs"])) as pool:
+            for seats, _winners, (_scores, chips) in pool.map(_one, jobs, chunksize=2):
+                a_rows += [chips[s] for s, name in enumerate(seats) if name == opts["a"]]
+                b_rows += [chips[s] for s, name in enumerate(seats) if name != opts["a"]]
+                if len(a_rows) % max(1, n // 10) == 0:
+                    self.stderr.write(f"  {len(a_rows)}/{n} matches")
+        mean, low, high = mean_interval(a_rows)
+        secs = time.perf_counter() - started
+        self.stdout.write(
+            f"{game.slug}, {players} players{said}: one {opts['a']} seat among {opts['b']} seats, {n} matches: "
+            f"the {opts['a']} seat won {mean:+.3f} chips a deal (95% interval {low:+.3f} to {high:+.3f}); "
+            f"each {opts['b']} seat {sum(b_rows) / len(b_rows):+.3f} in {secs:.0f}s"
+        )
+
     def _losers(self, game, opts, players, n, options, said):
         """With more than two players: how often the one seat of level a loses the match (is the
         shithead), against the 1-in-players of chance and the rate of each level-b seat."""
@@ -85,7 +121,7 @@ class Command(BaseCommand):
         a_lost = 0
         done = 0
         with ProcessPoolExecutor(max_workers=max(1, opts["jobs"])) as pool:
-            for seats, winners, _scores in pool.map(_one, jobs, chunksize=4):
+            for seats, winners, _rest in pool.map(_one, jobs, chunksize=4):
                 loser = next(s for s in range(players) if s not in winners)
                 a_lost += seats[loser] == opts["a"]
                 done += 1
