@@ -3,11 +3,16 @@
 - beginner: any legal choice, at random.
 - club: plays when its hand looks good for two tricks, keeps trumps and aces in the exchange, wins
   a trick as cheaply as it can and otherwise throws its lowest card.
-- expert: for now the club player.
+- expert: decides by simulation. It deals the cards it cannot see at random (deals consistent with
+  its view), plays each choice it weighs out to the end of the deal in every such deal, everyone
+  playing as the club player, and takes the choice that wins it the most chips on average (its own
+  chips: each player at the table plays for himself). The same deals and the same luck serve every
+  choice, so their difference is meaningful.
 """
 
 from games.engine.actions import Action
-from games.engine.bots import Bot, RandomBot
+from games.engine.bots import Bot, Evaluation, RandomBot
+from games.engine.rng import rng_for
 from games.engine.cards import rank, suit
 
 from .rules import STRENGTH, beats, playable, trick_winner
@@ -80,7 +85,84 @@ class Club(Bot):
 
 
 class Expert(Club):
+    """Play-or-pass, taking the trump card, the exchange and each card weighed over `worlds` deals
+    dealt from the view, each choice played out by the club player for everyone."""
+
     level = "expert"
+    worlds = 24
+    least = 6  # the fewest deals a choice is weighed over when the time runs short
+    kept = 3  # of the exchange's discards and the trump card's, the club player's best few weighed
+
+    def choose(self, view, seat, rng):
+        evaluation = self.values(view, seat, rng)
+        if evaluation is None:
+            return Club.choose(self, view, seat, rng)
+        # The best mean; between equals, the first weighed (a fixed order: ties break alike everywhere).
+        ranked = [(sum(v) / len(v), -i, a) for i, (a, v) in enumerate(evaluation.samples.items())]
+        return max(ranked, key=lambda r: r[:2])[2]
+
+    def candidates(self, view, seat):
+        """The legal actions the expert weighs: every one in the tricks and at play-or-pass; in the
+        exchange and when taking the trump card, the few discards the club player rates best (its
+        weakest cards, so many of them), since weighing every set of cards would cost too much."""
+        legal = self.game.legal_actions(view, seat)
+        if view.phase not in ("exchange", "trump", "dummy"):
+            return legal
+        hand = [c for c in view.hands[seat] if c is not None]
+        rank_of = {c: i for i, c in enumerate(weakest(hand, view.trumps))}
+        picked = sorted(legal, key=lambda a: (a.kind != "leave", sum(rank_of.get(c, 9) for c in a.cards)
+                                              - 0.5 * len(a.cards), str(a)))
+        if view.phase == "exchange":
+            # For each number of cards, the weakest that many; then the best of those.
+            by_count = {}
+            for a in picked:
+                by_count.setdefault(len(a.cards), a)
+            return sorted(by_count.values(), key=lambda a: len(a.cards))
+        return picked[:self.kept]
+
+    def values(self, view, seat, rng, include=()):
+        """What each weighed action (and any legal one in `include`) wins `seat` in chips, deal by
+        deal: its chips at the end of the deal less its chips before the choice (what it puts in
+        the pot counts as paid), in each of `worlds` deals dealt from the view. None when there is
+        a single choice."""
+        return self.values_within(view, seat, rng, None, include)
+
+    def values_within(self, view, seat, rng, seconds, include=()):
+        import time
+
+        legal = self.game.legal_actions(view, seat)
+        if len(legal) < 2:
+            return None
+        actions = list(dict.fromkeys(list(self.candidates(view, seat)) + [a for a in include if a in legal]))
+        if len(actions) < 2:
+            return None
+        seed = f"{rng.random():.12f}"
+        rows = {a: [] for a in actions}
+        started = time.perf_counter()
+        for k in range(self.worlds):
+            elapsed = time.perf_counter() - started
+            if seconds is not None and k >= self.least and elapsed + elapsed / k > seconds:
+                break
+            world = self.game.determinize(view, seat, rng_for("frepe-expert", seed, k))
+            for a in actions:
+                rows[a].append(self._played_out(world, seat, a, rng_for("frepe-expert-play", seed, k)))
+        done = len(rows[actions[0]])
+        return Evaluation({a: tuple(v) for a, v in rows.items()}, unit="chips", complete=done == self.worlds)
+
+    def _played_out(self, world, seat, action, rng):
+        """`seat`'s chips won in the deal after `action`, everyone then playing as the club player."""
+        game = self.game
+        before = world.balances[seat]
+        deal = world.deal
+        club = Club(game)
+        state = game.apply(world, seat, action)
+        while state.deal == deal and state.phase not in ("end", "over"):
+            movers = game.to_move(state)
+            if not movers:
+                break
+            mover = min(movers)
+            state = game.apply(state, mover, club.choose(game.view(state, mover), mover, rng))
+        return float(state.balances[seat] - before)
 
 
 LEVELS = {"beginner": Beginner, "club": Club, "expert": Expert}
