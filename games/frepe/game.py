@@ -492,6 +492,21 @@ class Frepe(Game):
                 "reshuffle_includes_passed_hands": (True, False), "no_winner_rule": NO_WINNER_RULES,
                 "payout_model": PAYOUT_MODELS, "sit_out_antes": (True, False), "rounds": ROUNDS}
 
+    # --- values for puzzles and hints (sampling.py) ------------------------------------------------
+    def exact_values(self, state, seat):
+        """In the tricks with every hand in play known: each legal card's value for `seat` in chips
+        won in the deal, every player playing for his own chips (max-n); None otherwise."""
+        from .sampling import exact_values
+
+        return exact_values(self, state, seat)
+
+    def sampled_values(self, state, seat, seed, deals):
+        """Before the tricks: each legal choice played out in deals dealt from `seat`'s view, in
+        chips (sampling.py says how)."""
+        from .sampling import sampled_values
+
+        return sampled_values(self, state, seat, seed, deals)
+
     # --- notation -----------------------------------------------------------------------------
     def to_text(self, state):
         return notation.to_text(state)

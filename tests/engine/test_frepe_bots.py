@@ -62,3 +62,36 @@ def test_the_expert_weighs_every_card_in_the_tricks_and_a_few_exchanges():
             seen.add(state.phase)
         state = GAME.apply(state, seat, club.choose(view, seat, rng))
     assert seen == {"play", "exchange"}
+
+
+ENDING = ("frepe o=a1.t0.x0.r1.w0.p0.s1.d0 seed=e0 p=5 n=5 d=1 bal=5,-5,10,0,-15 pot=5 pd=2p1a,3p1a,4p1a,0p1a,1p1a "
+          "ph=play to=- st=xpxpp tc=5C tk=0 h=-/AS5S/-/3SAD/6H4D ps=3H7H3CKD5D2D/-/7S2SJHQC6C3D/-/- "
+          "dc=-/QS4S7D6D/-/KS6SQHJD/2H2CQD sk=JS tr=- ld=1 dn=3:KCAC7C,4:AH4H5H,4:4CJCKH hist=-")
+
+
+def test_exact_values_of_a_two_trick_ending():
+    """Clubs are trumps; seat 1 (one trick) leads to the last two tricks holding AS 5S, seat 3 (no
+    trick) holds 3S AD, seat 4 (two tricks) 6H 4D. Leading the ace of spades wins both tricks (3S
+    must follow, the 5S is then unbeatable): seat 1 ends with three tricks, seat 3 gets frepe and
+    pays 5 (the pot's worth) to each winner, the pot of 5 is shared 2 and 2 with the odd chip to
+    seat 1: 5 + 2 + 1 = +8. Leading the 5S loses it to the 3S, then AD wins the last: seat 1 stays
+    on one trick, gets frepe and pays 5 to seats 3 and 4: −10."""
+    state = GAME.from_text(ENDING)
+    assert GAME.exact_values(state, 1) == {Action("play", ("AS",)): 8, Action("play", ("5S",)): -10}
+    assert GAME.exact_values(state, 3) is None  # not seat 3's turn
+    hidden = GAME.view(state, 1)
+    assert GAME.exact_values(hidden, 1) is None  # the others' hands unknown: nothing is proved
+
+
+def test_play_or_pass_sampled_in_chips_from_the_view():
+    """Sampled figures are the same for the same seed, differ with another, and say in chips that
+    the hand without trumps should pass: passing costs nothing more, playing loses on average."""
+    state = GAME.from_text(JUNK)
+    a = GAME.sampled_values(state, 2, "s", range(40))
+    assert a == GAME.sampled_values(state, 2, "s", range(40))
+    assert a != GAME.sampled_values(state, 2, "t", range(40))
+    assert a.unit == "chips" and a.deals == 40
+    play, pass_ = Action("declare", choice="play"), Action("declare", choice="pass")
+    assert set(a.values[pass_]) == {0.0} and all(a.ahead[pass_])
+    assert sum(a.values[play]) < 0
+    assert GAME.sampled_values(GAME.from_text(ENDING), 1, "s", range(4)) is None  # in the tricks: exact instead
