@@ -6,9 +6,9 @@ test needs a particular position it takes one from a game's own content or play.
 import random
 import re
 import sys
-from pathlib import Path
 from html import unescape
 from html.parser import HTMLParser
+from pathlib import Path
 
 import pytest
 from django.template.loader import render_to_string
@@ -288,7 +288,7 @@ def test_the_bots_moves_are_shown_one_at_a_time_and_none_ahead():
     # A page without JavaScript shows every move at once, each told in the story.
     page = client.get(url).content.decode()
     assert table_of(url).shown == match.length and f'data-at="{match.length}"' in page
-    story = re.search(r'<ol>(.*?)</ol>', page.split('class="table-log"')[1], re.S).group(1)
+    story = re.search(r'<ol>(.*?)</ol>', page.split('class="table-log"')[1], re.DOTALL).group(1)
     assert story.count("<li") >= min(match.length, 30)
 
 

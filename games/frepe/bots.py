@@ -12,8 +12,8 @@
 
 from games.engine.actions import Action
 from games.engine.bots import Bot, Evaluation, RandomBot
-from games.engine.rng import rng_for
 from games.engine.cards import rank, suit
+from games.engine.rng import rng_for
 
 from .rules import STRENGTH, beats, playable, trick_winner
 

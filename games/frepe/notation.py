@@ -32,7 +32,16 @@ from games.engine.notation import cards_text, fields_text, parse_cards, parse_fi
 from games.engine.results import POT, Payment
 from games.engine.rules import NotationError
 
-from .state import NO_WINNER_RULES, PAYOUT_MODELS, PHASES, STATUSES, TRUMP_TIMES, FrepeDeal, FrepeOptions, FrepeState
+from .state import (
+    NO_WINNER_RULES,
+    PAYOUT_MODELS,
+    PHASES,
+    STATUSES,
+    TRUMP_TIMES,
+    FrepeDeal,
+    FrepeOptions,
+    FrepeState,
+)
 
 FIELDS = ("o", "seed", "p", "n", "d", "bal", "pot", "pd", "ph", "to", "st", "tc", "tk", "h", "ps", "dc", "sk", "tr",
           "ld", "dn", "hist")
