@@ -473,6 +473,28 @@ class Frepe(Game):
     def pack(self, state):
         return spanish_pack()
 
+    def determinize(self, view, seat, rng):
+        """A full deal consistent with the view, the tricks included: a card a player did not play
+        is never dealt to him where holding it would have made the card he played illegal (he
+        showed he lacks the suit led, a trump, or a higher card of the suit)."""
+        return self.determinize_with(view, rng, self.shown_lacking(view))
+
+    def shown_lacking(self, state) -> dict:
+        """{"hand.<seat>": cards} that each player's own plays in this deal's tricks rule out."""
+        may_discard = state.options.may_discard_if_cannot_overtrump
+        pack = spanish_pack()
+        out = {}
+        for leader, cards in state.done + ((state.leader, state.trick),):
+            for i, card in enumerate(cards):
+                before = cards[:i]
+                if not before:
+                    continue
+                ruled = {x for x in pack if x != card and card not in playable((card, x), before, state.trumps,
+                                                                                   may_discard)}
+                if ruled:
+                    out.setdefault(f"hand.{state.seat_of(leader, i)}", set()).update(ruled)
+        return out
+
     def hide_secrets(self, state):
         return replace(state, seed=None)
 

@@ -95,3 +95,17 @@ def test_play_or_pass_sampled_in_chips_from_the_view():
     assert set(a.values[pass_]) == {0.0} and all(a.ahead[pass_])
     assert sum(a.values[play]) < 0
     assert GAME.sampled_values(GAME.from_text(ENDING), 1, "s", range(4)) is None  # in the tricks: exact instead
+
+
+def test_deals_dealt_from_a_view_respect_what_the_tricks_showed():
+    """In ENDING seat 3 played the king of hearts on a led club (trumps): he has no club. Seat 1's
+    imagined deals never give him one, though clubs are among the cards seat 1 cannot see; the
+    same view without the tricks' evidence would (checked: the generic dealing does)."""
+    from games.engine.game import Game
+
+    view = GAME.view(GAME.from_text(ENDING), 1)
+    assert "hand.3" in GAME.shown_lacking(view) and "3C" in GAME.shown_lacking(view)["hand.3"]
+    worlds = [GAME.determinize(view, 1, rng_for("w", k)) for k in range(60)]
+    assert all(not any(c.endswith("C") for c in w.hands[3]) for w in worlds)
+    plain = [Game.determinize(GAME, view, 1, rng_for("w", k)) for k in range(60)]
+    assert any(any(c.endswith("C") for c in w.hands[3]) for w in plain)
