@@ -441,6 +441,25 @@ class Frepe(Game):
             out[f"discard.{s}"] = False
         return out
 
+    def view(self, state, seat):
+        """What ``visible`` lets `seat` see, built directly (the bots' playouts ask for views by
+        the thousand); the conformance suite checks that it is the generic view."""
+        shown = state.taken and state.phase in ("trump", "declare", "dummy", "exchange")
+
+        def masked(s, hand):
+            if s == seat:
+                return hand
+            if s == state.dealer and shown:
+                return sorted_hand(tuple(c if c == state.turned else None for c in hand))
+            return (None,) * len(hand)
+
+        return replace(
+            state, seed=None, stock=(None,) * len(state.stock),
+            hands=tuple(masked(s, h) for s, h in enumerate(state.hands)),
+            passed=tuple(p if s == seat else (None,) * len(p) for s, p in enumerate(state.passed)),
+            discards=tuple(d if s == seat else (None,) * len(d) for s, d in enumerate(state.discards)),
+        )
+
     def held_zones(self, state):
         out = {}
         for s in range(state.players):
