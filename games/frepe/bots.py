@@ -45,10 +45,12 @@ class Club(Bot):
     level = "club"
 
     def choose(self, view, seat, rng):
-        legal = self.game.legal_actions(view, seat)
-        if len(legal) == 1:
-            return legal[0]
         phase = view.phase
+        # In the tricks and the exchange the choice below is always legal (it picks among the
+        # playable cards, within the exchange's bounds); elsewhere a single legal choice is taken.
+        legal = None if phase in ("play", "exchange") else self.game.legal_actions(view, seat)
+        if legal is not None and len(legal) == 1:
+            return legal[0]
         hand = [c for c in view.hands[seat] if c is not None]
         trumps = view.trumps
         if phase == "trump":
