@@ -2,6 +2,10 @@
 
 rules.<lang>.md   the rules page in each language (see tutorials/markdown.py)
 glossary.toml     the bilingual glossary ([[term]] ja, en, note_ja, note_en)
+
+A game's content is published with its ui (games/ui/<slug>.py): the examples, lessons and puzzles
+are drawn by its board. Until the ui lands the files are held back — no page, no hub link — and
+the suite checks them against the engine alone (tests/test_held_content.py).
 """
 
 import tomllib
@@ -18,8 +22,15 @@ def game_dir(slug: str) -> Path:
     return ROOT / slug
 
 
+def published(slug: str) -> bool:
+    """Whether the game's content is shown: once it has a ui to draw its boards."""
+    from games.ui import has_ui
+
+    return has_ui(slug)
+
+
 def has_rules(slug: str) -> bool:
-    return all((game_dir(slug) / f"rules.{lang}.md").exists() for lang in LANGS)
+    return published(slug) and all((game_dir(slug) / f"rules.{lang}.md").exists() for lang in LANGS)
 
 
 def rules_page(slug: str, lang: str) -> markdown.Rendered:
@@ -34,7 +45,7 @@ def _render(path: Path, mtime: int) -> markdown.Rendered:
 
 def glossary(slug: str) -> list[dict]:
     path = game_dir(slug) / "glossary.toml"
-    if not path.exists():
+    if not path.exists() or not published(slug):
         return []
     return _toml(path, path.stat().st_mtime_ns).get("term", [])
 

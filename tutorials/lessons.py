@@ -45,7 +45,7 @@ from functools import lru_cache
 from games.engine import registry
 from games.ui import game_ui, has_ui
 
-from .content import ROOT
+from .content import ROOT, published
 
 KINDS = ("read", "watch", "act", "quiz", "interrupt")
 PLATFORM_ANSWERS = ("legal-plays", "legal-count", "to-move")  # every game's; the rest are the game's
@@ -131,6 +131,9 @@ def _load(game: str, stamp: tuple) -> tuple:
 
 
 def lessons(game: str) -> tuple:
+    """The game's lessons, in order; none while its content is held back (content.published)."""
+    if not published(game):
+        return ()
     stamp = tuple((p.name, p.stat().st_mtime_ns) for p in lesson_files(game))
     return _load(game, stamp)
 

@@ -46,7 +46,7 @@ from games.engine import registry
 from games.engine.bots import UNITS
 from games.engine.sampling import Figures, Sample, figures
 
-from .content import ROOT
+from .content import ROOT, published
 from .lessons import unknown_facts
 
 LEVELS = (1, 2, 3)
@@ -111,8 +111,9 @@ def _load(game, stamp):
 
 
 def puzzles(game) -> tuple:
+    """The game's puzzles; none while its content is held back (content.published)."""
     path = _path(game)
-    if not path.exists():
+    if not path.exists() or not published(game):
         return ()
     return _load(game, path.stat().st_mtime_ns)
 
