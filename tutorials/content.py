@@ -33,6 +33,11 @@ def has_rules(slug: str) -> bool:
     return published(slug) and all((game_dir(slug) / f"rules.{lang}.md").exists() for lang in LANGS)
 
 
+def rules_stamp(slug: str) -> str:
+    """Changes whenever either language's rules page file changes (for keys of cached pages)."""
+    return "-".join(str((game_dir(slug) / f"rules.{lang}.md").stat().st_mtime_ns) for lang in LANGS)
+
+
 def rules_page(slug: str, lang: str) -> markdown.Rendered:
     path = game_dir(slug) / f"rules.{lang}.md"
     return _render(path, path.stat().st_mtime_ns)

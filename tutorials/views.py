@@ -3,7 +3,9 @@
 import re
 from functools import lru_cache
 
+from django.core.cache import cache
 from django.http import Http404
+from django.middleware.csrf import get_token
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
@@ -11,6 +13,7 @@ from django.utils import translation
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from dojo.context import anchored_url
+from dojo.deployment import DEPLOYMENT
 
 from games.catalogue import BY_SLUG
 from games.controls import decode
@@ -140,9 +143,45 @@ def _in_other_column(html):
     return re.sub(r' href="#', ' href="#other-', re.sub(r' id="', ' id="other-', html))
 
 
+# A rules page's text and examples are the same for every reader who has not just moved in one of
+# them, but for the CSRF token in each example's form: they are drawn once per language and layout
+# with this stand-in, kept in Django's cache, and the reader's own token put in its place on the way
+# out. The key holds the content files' times and the deployment's stamp, so that new content or a
+# new deployment never shows an old page.
+CSRF_SLOT = "csrf-slot-7c1e9b"
+RULES_CACHE_SECONDS = 24 * 60 * 60
+
+
+def _drawn(request, slug, lang, both, results, other_results):
+    """The rules page's drawn segments: a list of HTML (one language) or of pairs of lists (both)."""
+    page = content.rules_page(slug, lang)
+    if both:
+        other = OTHER[lang]
+        mine, theirs = Side(slug, lang, both=True), Side(slug, other, other=True)
+        return [(_segments(request, slug, a, mine, results), _segments(request, slug, b, theirs, other_results))
+                for a, b in paired_sections(page, content.rules_page(slug, other))]
+    return _segments(request, slug, page.segments, Side(slug, lang), results)
+
+
+def _drawn_for_everyone(request, slug, lang, both):
+    """As _drawn with no answer to show, from the cache, with the reader's CSRF token filled in."""
+    key = f"rules:{slug}:{lang}:{int(both)}:{content.rules_stamp(slug)}:{DEPLOYMENT}"
+    drawn = cache.get(key)
+    if drawn is None:
+        drawn = _drawn(None, slug, lang, both, None, None)
+        cache.set(key, drawn, RULES_CACHE_SECONDS)
+    token = get_token(request)
+
+    def filled(parts):
+        return [mark_safe(str(html).replace(CSRF_SLOT, token)) for html in parts]
+
+    return [(filled(a), filled(b)) for a, b in drawn] if both else filled(drawn)
+
+
 def _segments(request, slug, segments, side, results=None):
     """A rules page's segments as HTML, each drawn in its column's language: its text, and its live
-    examples (with the reader's answer, when he has just moved in one)."""
+    examples (with the reader's answer, when he has just moved in one). Without a request, each
+    example's form carries CSRF_SLOT where the reader's token goes."""
     out = []
     with translation.override(side.lang):
         for seg in segments:
@@ -150,7 +189,11 @@ def _segments(request, slug, segments, side, results=None):
                 found = (results or {}).get(seg.id)
                 ctx = (example_context(slug, seg, side.lang, error=found, side=side) if isinstance(found, str)
                        else example_context(slug, seg, side.lang, found, side=side))
-                out.append(render_to_string("tutorials/partials/example.html", {"ex": ctx}, request))
+                if request is None:
+                    out.append(render_to_string("tutorials/partials/example.html",
+                                                {"ex": ctx, "csrf_token": CSRF_SLOT}))
+                else:
+                    out.append(render_to_string("tutorials/partials/example.html", {"ex": ctx}, request))
             else:
                 out.append(mark_safe(_in_other_column(seg) if side.other else _with_section_links(seg, side)))
     return out
@@ -196,15 +239,15 @@ def _rules_page(request, game, results=None, other_results=None, status=200):
         "glossary": content.glossary(game),
         "both": both,
     }
-    if both:
-        other = OTHER[lang]
-        mine, theirs = Side(game, lang, both=True), Side(game, other, other=True)
-        ctx["other_lang"] = other
-        ctx["rows"] = [(_segments(request, game, a, mine, results),
-                        _segments(request, game, b, theirs, other_results))
-                       for a, b in paired_sections(page, content.rules_page(game, other))]
+    if results is None and other_results is None:
+        drawn = _drawn_for_everyone(request, game, lang, both)
     else:
-        ctx["segments"] = _segments(request, game, page.segments, Side(game, lang), results)
+        drawn = _drawn(request, game, lang, both, results, other_results)
+    if both:
+        ctx["other_lang"] = OTHER[lang]
+        ctx["rows"] = drawn
+    else:
+        ctx["segments"] = drawn
     return render(request, "tutorials/rules.html", ctx, status=status)
 
 
