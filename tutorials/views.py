@@ -119,7 +119,7 @@ SECTION_LINK = {  # in the language it leads to, as the language switch says it 
     "ja": ("日本語", "この節を日本語で読む"),
     "en": ("English", "Read this section in English"),
 }
-HEADING = re.compile(r'(<h([23]) id="([^"]+)">.*?</h\2>)', re.S)
+HEADING = re.compile(r'(<h([23]) id="([^"]+)">.*?</h\2>)', re.DOTALL)
 
 
 def _with_section_links(html, side):
