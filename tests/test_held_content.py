@@ -70,3 +70,29 @@ def test_held_lessons_and_examples_are_sound_for_the_engine(slug):
                     steps += 1
     assert steps, "nothing was checked"
 
+
+
+@needs_held
+@pytest.mark.parametrize("slug", HELD)
+def test_held_puzzles_are_proved_where_every_card_is_shown(slug):
+    """Every held puzzle's position parses and its answers are legal; where the game proves answers
+    (its exact_values answers), they are exactly the best moves."""
+    path = puzzles.ROOT / slug / "puzzles.toml"
+    if not path.exists():
+        pytest.skip("no puzzles waiting")
+    game = registry.get(slug)
+    with path.open("rb") as f:
+        raw = tomllib.load(f).get("puzzle", [])
+    proved = 0
+    for p in raw:
+        state = game.from_text(p["position"])
+        seat = int(p.get("seat", 0))
+        for text in p["answers"]:
+            _legal(game, state, seat, text, p["id"])
+        values = game.exact_values(state, seat)
+        if values is not None and not p.get("sampled"):
+            best = max(values.values())
+            assert {str(a) for a, v in values.items() if v == best} == set(p["answers"]), p["id"]
+            assert set(p.get("wrong", {})) == {str(a) for a in values} - set(p["answers"]), p["id"]
+            proved += 1
+    assert raw and (proved or all(p.get("sampled") for p in raw))

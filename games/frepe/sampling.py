@@ -37,7 +37,7 @@ def exact_values(game, state, seat):
 
     def best(position):
         """The chips each seat ends the deal with, seat by seat, under max-n play from here."""
-        key = (position.hands, position.trick, position.leader, len(position.done))
+        key = (position.hands, position.trick, position.leader, position.tricks_taken())
         if key in memo:
             return memo[key]
         if len(memo) > SEARCH_LIMIT:
