@@ -101,6 +101,8 @@ def fake(tmp_path, monkeypatch):
     game = HighCard()
     monkeypatch.setitem(registry._GAMES, game.slug, game)
     monkeypatch.setattr(puzzles, "ROOT", tmp_path)
+    # The fake game has no ui; its puzzles are read as a published game's would be.
+    monkeypatch.setattr(puzzles, "published", lambda slug: True)
     (tmp_path / game.slug).mkdir()
 
     def write(rank=13, deals=200, answers='"bet"'):
