@@ -149,7 +149,8 @@ def lesson_step(request, game, lesson, n):
            "total": len(found.steps), "text": step.text[lang], "result": None, "made": "",
            "prev_url": reverse("lesson-step", args=[game, lesson, n - 1]) if n > 1 else None,
            "next_url": reverse("lesson-step", args=[game, lesson, n + 1]) if n < len(found.steps) else None,
-           "post_url": reverse("lesson-step", args=[game, lesson, n]), "board_template": ui.board_template}
+           "post_url": reverse("lesson-step", args=[game, lesson, n]), "board_template": ui.board_template,
+           "pack": ui.pack}
     if n == len(found.steps):
         ctx["next_lesson"] = _next_lesson(game, found, lang)
     state = states[0]
@@ -314,7 +315,7 @@ def puzzle_page(request, game, puzzle):
     ctx = {
         "error": error, "game": info, "p": p, "theme_name": puzzle_data.theme_name(game, p.theme, lang),
         "question": p.question[lang], "made": made, "result": result,
-        "board_template": ui.board_template,
+        "board_template": ui.board_template, "pack": ui.pack,
         "hints": p.hints[lang][:hints_seen], "more_hints": hints_seen < len(p.hints[lang]),
         "next_hint": hints_seen + 1, "status": mark,
         "hints_seen": hints_seen, "nonce": record.new_nonce(), "proof": puzzle_data.proof(p),

@@ -2,7 +2,8 @@
 
     {% load cards %}
     {% card "QH" %}                                  a card shown as an image
-    {% card code pack="spanish" size="l" %}
+    {% card code pack="spanish" size="l" %}            (without pack=, the context's ``pack``: a board
+                                                     never names its pack, its page gives the game's)
     {% card None %}  {% card code face_down=True %}  a hidden card: data-card="?", no code anywhere
     {% card code button=True name="play" value=code selected=True extra_class="in-hand" %}
 
@@ -61,8 +62,15 @@ def card_context(
     }
 
 
-@register.simple_tag
-def card(code, *args, **kwargs):
+@register.simple_tag(takes_context=True)
+def card(context, code, *args, **kwargs):
+    """The card element, in the pack given or else the context's ``pack`` (the game's)."""
+    if not args and "pack" not in kwargs:
+        kwargs["pack"] = context.get("pack") or "french"
+    return card_html(code, *args, **kwargs)
+
+
+def card_html(code, *args, **kwargs):
     """The card element. Built here rather than through a template: a board draws dozens of cards
     and a rules page hundreds, so this is the site's hottest piece of markup:
         <span class="card card-m" data-card="QH" role="img" aria-label="Queen of hearts"><svg …><use href="…#QH"/></svg></span>

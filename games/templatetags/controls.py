@@ -23,7 +23,7 @@ from games.cardnames import card_name
 from games.controls import (FIELD_ACTION, FIELD_CARDS, FIELD_COMPLETE, FIELD_PICK, Button, CardButton, ChoiceGroup,
                             MoveCard, PickCards, TickCards)
 
-from .cards import card
+from .cards import card_html as card
 
 register = template.Library()
 
