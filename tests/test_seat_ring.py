@@ -5,6 +5,7 @@ import re
 
 import pytest
 from django.template.loader import render_to_string
+from django.utils import translation
 
 
 def _seat(s, **facts):
@@ -33,7 +34,8 @@ def test_statuses_turn_and_warnings_are_marked():
              _seat(2, status="o", status_label="sitting out"),
              _seat(3, status="p", status_label="playing", to_move=True, warning="sure", dealer=True, cards=2),
              _seat(4, status="p", status_label="playing", warning="risk", shown=("7H",), cards=5)]
-    html = render_to_string("games/partials/seat_ring.html", {"seats": seats, "pack": "spanish"})
+    with translation.override("en"):
+        html = render_to_string("games/partials/seat_ring.html", {"seats": seats, "pack": "spanish"})
     items = re.findall(r'<li class="([^"]+)" data-seat="(\d)"', html)
     classes = {int(s): c.split() for c, s in items}
     assert "is-idle" in classes[1] and "is-idle" in classes[2]
