@@ -26,6 +26,10 @@ KINDS = {
     "over": (),
 }
 WORDS = ("play", "pass")
+DEAL_TARGETS = {
+    "escape-frepe": "play the deal and take two tricks or more",
+    "win-chips": "end the deal with more chips than at its start, antes included",
+}
 STOCK = 9
 DUMMY_DRAW = 6
 
@@ -532,6 +536,26 @@ class Frepe(Game):
         return {"ante": (1, 2), "dealer_takes_trump_at": TRUMP_TIMES, "may_discard_if_cannot_overtrump": (False, True),
                 "reshuffle_includes_passed_hands": (True, False), "no_winner_rule": NO_WINNER_RULES,
                 "payout_model": PAYOUT_MODELS, "sit_out_antes": (True, False), "rounds": ROUNDS}
+
+    # --- homework targets for a whole deal -----------------------------------------------------
+    def deal_targets(self):
+        return dict(DEAL_TARGETS)
+
+    def deal_target_met(self, state, seat, target):
+        """Judged on the deal's record. Escaping frepe asks nothing of a seat that did not play (it
+        passed, sat out or was the dummy): None."""
+        if target not in DEAL_TARGETS:
+            raise KeyError(target)
+        record = self.finished_deal(state)
+        if record is None:
+            return None
+        if target == "escape-frepe":
+            if seat not in record.active or seat == record.dummy:
+                return None
+            return seat not in record.frepe
+        won = sum(p.amount for p in record.payments if p.payee == seat)
+        paid = sum(p.amount for p in record.payments if p.payer == seat)
+        return won > paid
 
     # --- values for puzzles and hints (sampling.py) ------------------------------------------------
     def exact_values(self, state, seat):
