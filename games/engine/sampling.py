@@ -8,12 +8,13 @@ at random, plays each legal action out in every such deal by a policy it names, 
 """
 
 import math
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Mapping
 
 from .actions import Action
 from .bots import UNITS
 from .play import wilson
+from .rng import rng_for
 
 Z95 = 1.96
 
@@ -77,4 +78,35 @@ def figures(values, ahead) -> Figures:
                    ahead=won, ahead_low=round(max(0.0, lo), 4), ahead_high=round(min(1.0, hi), 4))
 
 
-__all__ = ["Figures", "Sample", "figures"]
+# --- the one sampler of every game ----------------------------------------------------------------
+def deal_out(game, state, seat, seed, deals, play_out: Callable, actions=None) -> dict:
+    """Each choice played out in the deals `seat` cannot rule out: for every k of `deals`, the cards
+    `seat` cannot see are dealt at random from his view (the game's own ``determinize``, seeded by
+    ``seed`` and k), and each action (every legal one, or those given) is played in that same deal by
+    ``play_out(world, action, rng)`` with its own seeded luck. Returns {action: [result, ...]} in deal
+    order, whatever ``play_out`` returns (a game's value, or a tuple of facts)."""
+    view = game.view(state, seat)
+    actions = list(game.legal_actions(view, seat) if actions is None else actions)
+    results = {a: [] for a in actions}
+    for k in deals:
+        world = game.determinize(view, seat, rng_for(game.slug, "sample", seed, k))
+        for action in actions:
+            results[action].append(play_out(world, action, rng_for(game.slug, "sample", seed, k, action)))
+    return results
+
+
+def sampled_values(game, state, seat, seed, deals, *, phases, policy: str, unit: str, play_out: Callable,
+                   ahead: Callable) -> Sample | None:
+    """A game's ``sampled_values`` from its own parts: the phases where it samples (None elsewhere,
+    or when `seat` is not to decide), the name of its policy, its unit, how a deal is played out
+    after a choice (``play_out(world, action, rng)``: the chooser's value in that deal) and when a
+    value counts as ahead."""
+    if state.phase not in phases or seat not in game.turn(state):
+        return None
+    results = deal_out(game, state, seat, seed, deals, play_out)
+    return Sample(policy=policy, unit=unit, first=deals.start,
+                  values={a: tuple(v) for a, v in results.items()},
+                  ahead={a: tuple(ahead(x) for x in v) for a, v in results.items()})
+
+
+__all__ = ["Figures", "Sample", "deal_out", "figures", "sampled_values"]
