@@ -3,7 +3,7 @@ deals the chooser cannot rule out (Game.sampled_values).
 
 Each deal: the cards the chooser cannot see (the other hand and the whole stock, hence the second
 round of the deal and the stock's bottom card) dealt at random, consistently with his view, by the
-engine's own determinize. Each legal choice is then played out in that same deal, by one fixed
+engine's own determinize (the platform's sampler, games/engine/sampling.py). Each legal choice is then played out in that same deal, by one fixed
 policy (POLICY):
 
 - everything before the first card that is still to decide (the rest of the bidding, the dix,
@@ -16,8 +16,7 @@ A choice's value in a deal is the chooser's deal score less the other's (0 for a
 he is ahead when it is above 0 (as the maker: he made it; as the opponent: the maker failed).
 """
 
-from games.engine.rng import rng_for
-from games.engine.sampling import Sample
+from games.engine import sampling
 
 POLICY = "club-bidding-solved-tricks"
 BEFORE_TRICKS = ("bid1", "schmeiss", "bid2", "dix", "declare")
@@ -26,20 +25,11 @@ BEFORE_TRICKS = ("bid1", "schmeiss", "bid2", "dix", "declare")
 def sampled_values(game, state, seat, seed, deals):
     from .bots import Club
 
-    if state.phase not in BEFORE_TRICKS or seat not in game.turn(state):
-        return None
-    view = game.view(state, seat)
-    actions = game.legal_actions(view, seat)
     club = Club(game)
-    values = {a: [] for a in actions}
-    for k in deals:
-        world = game.determinize(view, seat, rng_for(game.slug, "sample", seed, k))
-        for action in actions:
-            values[action].append(played_out(game, club, world, seat, action,
-                                             rng_for(game.slug, "sample", seed, k, action)))
-    return Sample(policy=POLICY, unit="points", first=deals.start,
-                  values={a: tuple(v) for a, v in values.items()},
-                  ahead={a: tuple(x > 0 for x in v) for a, v in values.items()})
+    return sampling.sampled_values(
+        game, state, seat, seed, deals, phases=BEFORE_TRICKS, policy=POLICY, unit="points",
+        play_out=lambda world, action, rng: played_out(game, club, world, seat, action, rng),
+        ahead=lambda value: value > 0)
 
 
 def played_out(game, club, world, seat, action, rng) -> int:
