@@ -15,8 +15,7 @@ value is again the chooser's chips won or paid in the deal; he is "ahead" in a d
 nothing more in it after his choice (for a player in play: he did not get frepe).
 """
 
-from games.engine.rng import rng_for
-from games.engine.sampling import Sample
+from games.engine import sampling
 
 POLICY = "club-everyone"
 BEFORE_TRICKS = ("trump", "declare", "dummy", "exchange")
@@ -60,30 +59,43 @@ def exact_values(game, state, seat):
         return None
 
 
-def played_out(game, club, world, seat, action, rng) -> int:
-    """`seat`'s chips won (or paid, below zero) in the deal after `action`, by the policy."""
+def _played(game, club, world, seat, action, rng):
+    """The position at the end of the deal after `action`, the rest played by the policy."""
     state = game.apply(world, seat, action)
     deal = world.deal
     while state.deal == deal and state.phase not in ("end", "over"):
         mover = min(game.to_move(state))
         state = game.apply(state, mover, club.choose(game.view(state, mover), mover, rng))
-    return state.balances[seat] - world.balances[seat]
+    return state
+
+
+def played_out(game, club, world, seat, action, rng) -> int:
+    """`seat`'s chips won (or paid, below zero) in the deal after `action`, by the policy."""
+    return _played(game, club, world, seat, action, rng).balances[seat] - world.balances[seat]
 
 
 def sampled_values(game, state, seat, seed, deals):
     from .bots import Club
 
-    if state.phase not in BEFORE_TRICKS or seat not in game.turn(state):
-        return None
-    view = game.view(state, seat)
-    actions = game.legal_actions(view, seat)
     club = Club(game)
-    values = {a: [] for a in actions}
-    for k in deals:
-        world = game.determinize(view, seat, rng_for(game.slug, "sample", seed, k))
-        for action in actions:
-            values[action].append(played_out(game, club, world, seat, action,
-                                             rng_for(game.slug, "sample", seed, k, action)))
-    return Sample(policy=POLICY, unit="chips", first=deals.start,
-                  values={a: tuple(float(x) for x in v) for a, v in values.items()},
-                  ahead={a: tuple(x >= 0 for x in v) for a, v in values.items()})
+    return sampling.sampled_values(
+        game, state, seat, seed, deals, phases=BEFORE_TRICKS, policy=POLICY, unit="chips",
+        play_out=lambda world, action, rng: float(played_out(game, club, world, seat, action, rng)),
+        ahead=lambda value: value >= 0)
+
+
+def play_or_pass_figures(game, state, seat, seed, deals):
+    """For the play-or-pass hint: over the deals `seat` cannot rule out (the platform's sampler),
+    playing then played out by the policy, [(chips won, escaped frepe), ...] deal by deal."""
+    from games.engine.actions import Action
+
+    from .bots import Club
+
+    club = Club(game)
+
+    def play_out(world, action, rng):
+        after = _played(game, club, world, seat, action, rng)
+        return after.balances[seat] - world.balances[seat], seat not in after.history[-1].frepe
+
+    play = Action("declare", choice="play")
+    return sampling.deal_out(game, state, seat, seed, deals, play_out, actions=[play])[play]

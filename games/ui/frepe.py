@@ -434,6 +434,7 @@ def opening(view, seat, names=None):
 
 # --- the board -------------------------------------------------------------------------------------
 BOARD_FACTS = {}
+QUICK_MATCH = {"rounds": 1}  # one deal: the quickest session the set-up form offers
 
 
 def _known(cards):
@@ -577,31 +578,17 @@ HINT_DEALS = 200  # deals sampled on the spot for the play-or-pass hint's figure
 
 
 def _play_figure(view, seat):
-    """Play-or-pass weighed on the spot: in HINT_DEALS deals dealt from the view, everyone then
-    playing as the club player, how often playing escapes frepe and the chips it wins on average
-    (passing wins nothing more and pays nothing more)."""
-    from games.engine.rng import rng_for
+    """Play-or-pass weighed on the spot: in HINT_DEALS deals dealt from the view (the platform's
+    sampler), everyone then playing as the club player, how often playing escapes frepe and the
+    chips it wins on average (passing wins nothing more and pays nothing more)."""
     from games.frepe import GAME
-    from games.frepe.bots import Club
     from games.frepe.notation import to_text
+    from games.frepe.sampling import play_or_pass_figures
 
-    club = Club(GAME)
-    play = Action("declare", choice="play")
-    key = to_text(view)
-    escaped, chips = 0, []
-    for k in range(HINT_DEALS):
-        world = GAME.determinize(view, seat, rng_for("frepe", "hint", key, k))
-        state = GAME.apply(world, seat, play)
-        deal = world.deal
-        rng = rng_for("frepe", "hint-play", key, k)
-        while state.deal == deal and state.phase not in ("end", "over"):
-            mover = min(GAME.to_move(state))
-            state = GAME.apply(state, mover, club.choose(GAME.view(state, mover), mover, rng))
-        record = state.history[-1]
-        escaped += seat not in record.frepe
-        chips.append(state.balances[seat] - world.balances[seat])
+    found = play_or_pass_figures(GAME, view, seat, to_text(view), range(HINT_DEALS))
+    chips = [x for x, _escaped in found]
     n = len(chips)
-    p = escaped / n
+    p = sum(escaped for _x, escaped in found) / n
     mean = sum(chips) / n
     sd = math.sqrt(sum((x - mean) ** 2 for x in chips) / (n - 1))
     return {"pct": round(100 * p), "pct_pm": max(1, round(196 * math.sqrt(p * (1 - p) / n))), "n": n,
@@ -611,7 +598,7 @@ def _play_figure(view, seat):
 def hint_reason(view, seat, action):
     """Why the club player (games.frepe.bots.Club) makes this choice, by its own tests; for play or
     pass, with the figure of the deals sampled from the reader's view."""
-    from games.frepe.bots import PLAY_AT, expected_tricks, weakest, worth
+    from games.frepe.bots import expected_tricks, worth
     from games.frepe.rules import beats, trick_winner
 
     hand = [c for c in view.hands[seat] if c is not None]
@@ -716,10 +703,12 @@ def _ledger(payments, names, seat):
         else:
             groups.append([p])
     separator = pgettext("list separator", ", ")
+
+    def first(holders):  # the reader first in a list: "You, Player 2, Player 3"
+        return sorted(dict.fromkeys(holders), key=lambda h: h != seat)
+
     rows = []
     for group in groups:
-        # The reader first in a list: "You, Player 2, Player 3".
-        first = lambda holders: sorted(dict.fromkeys(holders), key=lambda h: h != seat)
         payers = [_holder_name(h, names) for h in first(p.payer for p in group)]
         payees = [_holder_name(h, names) for h in first(p.payee for p in group)]
         rows.append({"payer": separator.join(payers), "payee": separator.join(payees),
@@ -795,7 +784,7 @@ class FrepeUI(GameUI):
     hint_level = "expert"  # it answers within HINT_BUDGET (manage.py bench)
     score_legend = SCORE_LEGEND
     board_facts = BOARD_FACTS
-    quick_match = {"rounds": 1}
+    quick_match = QUICK_MATCH
     seat_names = staticmethod(seat_names)
     board = staticmethod(board)
     controls = staticmethod(controls)
