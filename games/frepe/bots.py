@@ -168,3 +168,34 @@ class Expert(Club):
 
 
 LEVELS = {"beginner": Beginner, "club": Club, "expert": Expert}
+
+
+EXACT_FROM = 2  # tricks played before the seer searches exactly (earlier the search takes seconds)
+
+
+class Seer(Expert):
+    """Not a level: a player shown the whole deal, for measuring the ceiling luck leaves (the arena
+    only). ``choose_full`` gets the real state: in the tricks it plays the exact max-n value where
+    three tricks or fewer are left; every other choice is the expert's, weighed on the true deal."""
+
+    level = "seer"
+    sees_all = True  # the arena gives it the whole state (games.engine.play.play_match)
+    worlds = 2  # the deal is known: only the club players' luck differs from one playout to another
+    least = 2
+
+    def choose(self, view, seat, rng):
+        raise RuntimeError("the seer needs the full state: use choose_full")
+
+    def choose_full(self, state, seat, rng):
+        legal = self.game.legal_actions(state, seat)
+        if len(legal) == 1:
+            return legal[0]
+        if state.phase == "play" and len(state.done) >= EXACT_FROM:
+            values = self.game.exact_values(state, seat)
+            if values is not None:
+                best = max(values.values())
+                return next(a for a in sorted(legal) if values[a] >= best)
+        return Expert.choose(self, state, seat, rng)
+
+
+MEASURING = {"seer": Seer}  # for the arena only: the ceiling luck leaves

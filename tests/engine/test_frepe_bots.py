@@ -109,3 +109,28 @@ def test_deals_dealt_from_a_view_respect_what_the_tricks_showed():
     assert all(not any(c.endswith("C") for c in w.hands[3]) for w in worlds)
     plain = [Game.determinize(GAME, view, 1, rng_for("w", k)) for k in range(60)]
     assert any(any(c.endswith("C") for c in w.hands[3]) for w in plain)
+
+
+def test_the_seer_sees_the_whole_deal_and_plays_the_exact_best_late_in_the_tricks():
+    """The arena's yardstick: given the real state, it plays legal choices throughout, and once three
+    tricks or fewer are left every card it plays is one of the exact max-n best."""
+    import random
+
+    from games.engine.play import measuring_bots
+    from games.frepe.bots import EXACT_FROM, Seer
+
+    assert measuring_bots(GAME)["seer"] is Seer and Seer.sees_all
+    for players in (5, 7):
+        state = GAME.new(f"seer-{players}", players)
+        seer, rng = Seer(GAME), random.Random(players)
+        checked = 0
+        while state.phase not in ("end", "over"):
+            seat = min(GAME.to_move(state))
+            action = seer.choose_full(state, seat, rng)
+            assert GAME.check(state, seat, action)
+            if state.phase == "play" and len(state.done) >= EXACT_FROM and len(GAME.legal_actions(state, seat)) > 1:
+                values = GAME.exact_values(state, seat)
+                assert values[action] == max(values.values())
+                checked += 1
+            state = GAME.apply(state, seat, action)
+        assert state.history
