@@ -58,6 +58,11 @@ def test_a_whole_session_draws_only_what_the_reader_may_see(players):
                 summary = UI.deal_summary(G.view(after, 0), 0, names)
                 page = render_to_string(UI.summary_template, {"summary": summary, "urls": {"rules": "/r/"}})
                 assert summary["chart"]["deals"] == len(after.history)
+                # The chart's figures are also a table (for a screen reader): the last column is
+                # every seat's balance now.
+                last = [row["balances"][-1].replace("\u2212", "-").lstrip("+") for row in summary["chart"]["table"]]
+                assert last == [str(b) for b in after.balances]
+                assert page.count('<th scope="col">Deal ') == len(after.history)
                 assert len(summary["players"]) == players and "Who paid whom" in page
                 summaries += 1
     assert summaries == 2

@@ -685,8 +685,10 @@ def _balance_chart(view, names, seat):
         lines.append({"name": names[s], "mine": s == seat, "hue": (s * 360 // n) % 360,
                       "points": " ".join(point(i, r[s]) for i, r in enumerate(rows)),
                       "last": rows[-1][s]})
+    # The same figures as a table, for a screen reader: each seat's balance after each deal.
+    table = [{"name": names[s], "mine": s == seat, "balances": [_signed(r[s]) for r in rows[1:]]} for s in range(n)]
     return {"width": width, "height": height, "lines": lines, "zero": f"{zero:.1f}", "high": high, "low": low,
-            "deals": len(rows) - 1}
+            "deals": len(rows) - 1, "table": table, "numbers": list(range(1, len(rows)))}
 
 
 def _ledger(payments, names, seat):
