@@ -133,4 +133,4 @@ def test_the_seer_sees_the_whole_deal_and_plays_the_exact_best_late_in_the_trick
                 assert values[action] == max(values.values())
                 checked += 1
             state = GAME.apply(state, seat, action)
-        assert state.history
+        assert state.history and checked
