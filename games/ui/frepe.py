@@ -434,7 +434,7 @@ def opening(view, seat, names=None):
 
 # --- the board -------------------------------------------------------------------------------------
 BOARD_FACTS = {}
-QUICK_MATCH = {"rounds": 1}  # one deal: the quickest session the set-up form offers
+QUICK_MATCH = {"rounds": 6}  # six deals: short, yet every seat of five or six deals (and so plays) once
 
 
 def _known(cards):
@@ -484,7 +484,10 @@ def board(view, seat, names=None):
         "mine": _seat(view, seat, names, tricks, to_move),
         "hand": view.hands[seat], "hand_zone": f"hand.{seat}",
         "passed": _known(view.passed[seat]), "my_discards": _known(view.discards[seat]),
-        "pot": view.pot, "ante": view.options.ante, "turned": view.turned, "taken": view.taken,
+        "pot": view.pot, "ante": view.options.ante, "taken": view.taken,
+        # Once the dealer has taken the turned card, it is drawn only while the view shows where it
+        # is (in his hand until his exchange; for all the others know he may then discard it).
+        "turned": view.turned if not view.taken or any(view.turned in hand for hand in view.hands) else None,
         "trumps": _suit_name(view.trumps), "stock": len(view.stock),
         "trick": trick, "last_trick": _last_trick(view, names, seat),
         "phase": view.phase, "phase_text": phase_text(view, seat), "deal": view.deal,
@@ -743,6 +746,7 @@ def deal_summary(view, seat, names=None):
         "case": str(CASES[record.case]), "case_rule": case_rule, "case_title": str(RULES[case_rule].title),
         "took_trump": names[record.dealer] if record.took_trump else None,
         "players": players, "ledger": ledger, "chart": _balance_chart(view, names, seat),
+        "lines": [str(line) for line in _settled_lines(view, names, seat)],
         "over": view.phase == "over",
     }
 
