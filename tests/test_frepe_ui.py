@@ -150,8 +150,8 @@ def test_the_play_or_pass_hint_gives_a_figure_sampled_from_the_readers_view():
     view = G.view(state, seat)
     with translation.override("en"):
         reason = UI.hint_reason(view, seat, G.legal_actions(view, seat)[0])
-    figures = re.search(r"escapes frepe in (\d+)% ± (\d+)% of (\d+) deals .* wins ([+-]\d+\.\d) chips ± (\d+\.\d)",
-                        reason)
+    figures = re.search(r"escapes frepe in (\d+)% ± (\d+)% of (\d+) deals .* come to ([+\u2212]?\d+\.\d) on "
+                        r"average \(± (\d+\.\d)\)", reason)
     assert figures, reason
     pct, pm, deals = (int(figures[i]) for i in (1, 2, 3))
     assert 0 <= pct <= 100 and 1 <= pm <= 10 and deals == 200

@@ -102,7 +102,7 @@ RULES = {
     ),
     "frepe.play.must-trump": RuleText(
         _("Trump when void"),
-        _("You have no card of the suit led (the %(led)s), so you must play a trump: %(trump_with)s."),
+        _("The %(led)s was led and you have no card of its suit, so you must play a trump: %(trump_with)s."),
     ),
     "frepe.play.overtrump": RuleText(
         _("Over a trump"),
@@ -300,6 +300,12 @@ def _signed(n):
     return f"+{n}" if n > 0 else f"\u2212{-n}" if n < 0 else "0"
 
 
+def _signed_tenths(x):
+    """+0.8, −1.0 (a true minus sign), 0.0."""
+    text = f"{abs(x):.1f}"
+    return text if text == "0.0" else ("+" if x > 0 else "\u2212") + text
+
+
 def _holder_name(holder, names):
     return str(_("the pot")) if holder == POT else names[holder]
 
@@ -397,7 +403,11 @@ def _settled_lines(state, names, viewer):
     if state.phase == "over":
         best = max(state.balances)
         winners = [s for s in range(state.players) if state.balances[s] == best]
-        if viewer in winners:
+        shared = [names[s] for s in winners if s != viewer]
+        if viewer in winners and shared:
+            out.append(_("The session is over: you share the best balance (%(n)s) with %(players)s.") % {
+                "n": best, "players": pgettext("list separator", ", ").join(shared)})
+        elif viewer in winners:
             out.append(_("The session is over, and you finish with the best balance (%(n)s).") % {"n": best})
         else:
             out.append(_("The session is over: %(players)s finish with the best balance (%(n)s).") % {
@@ -595,7 +605,7 @@ def _play_figure(view, seat):
     mean = sum(chips) / n
     sd = math.sqrt(sum((x - mean) ** 2 for x in chips) / (n - 1))
     return {"pct": round(100 * p), "pct_pm": max(1, round(196 * math.sqrt(p * (1 - p) / n))), "n": n,
-            "chips": f"{mean:+.1f}", "chips_pm": f"{1.96 * sd / math.sqrt(n):.1f}"}
+            "chips": _signed_tenths(mean), "chips_pm": f"{1.96 * sd / math.sqrt(n):.1f}"}
 
 
 def hint_reason(view, seat, action):
@@ -625,8 +635,8 @@ def hint_reason(view, seat, action):
         lines = [text % {"n": f"{tricks:.1f}"}]
         if view.phase == "declare" and seat == view.to:
             lines.append(_("Played out from your view by the club player, playing escapes frepe in %(pct)s%% "
-                           "± %(pct_pm)s%% of %(n)s deals you cannot rule out, and wins %(chips)s chips ± "
-                           "%(chips_pm)s on average; passing pays nothing more.") % _play_figure(view, seat))
+                           "± %(pct_pm)s%% of %(n)s deals you cannot rule out, and its chips for the deal come to "
+                           "%(chips)s on average (± %(chips_pm)s); passing pays nothing more.") % _play_figure(view, seat))
         return join_sentences(lines)
     if kind == "discard" and view.phase == "dummy":
         return str(_("Throw away the card least likely to take a trick."))
@@ -773,8 +783,9 @@ def phase_text(view, seat):
         from games.frepe import GAME
 
         least, most = GAME.exchange_bounds(view, seat)
-        return str(_("Your exchange: discard from %(a)s to %(b)s cards and draw as many (with five players, one "
-                     "fewer).") % {"a": least, "b": most})
+        if view.players == 5:
+            return str(_("Your exchange: discard from %(a)s to %(b)s cards and draw one fewer.") % {"a": least, "b": most})
+        return str(_("Your exchange: discard up to %(b)s cards and draw as many.") % {"b": most})
     return str(PHASES[view.phase])
 
 
