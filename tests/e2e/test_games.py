@@ -226,6 +226,7 @@ def test_play_a_whole_match_against_the_club_bot(live_server, watched, problems,
                 tried_illegal = True
                 refusal = page.locator(".table-message.is-refused")
                 expect(refusal).to_be_visible()
+                expect(refusal).to_be_in_viewport()  # in sight, though the reader is down at the hand
                 expect(refusal.locator("a[data-rule]")).to_have_attribute("data-rule", re.compile(rf"^{slug}\."))
                 expect(table).to_have_attribute("data-moment", version)
                 shot(page, f"{slug}-table-refused-{lang}")
