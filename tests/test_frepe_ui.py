@@ -141,7 +141,10 @@ def test_quiz_facts_name_the_trick_winner_frepe_the_nets_and_the_pot():
             assert "net" not in facts
 
 
-def test_the_play_or_pass_hint_gives_a_figure_sampled_from_the_readers_view():
+def test_the_play_or_pass_hint_gives_a_figure_sampled_from_the_readers_view(monkeypatch):
+    import games.ui.frepe
+
+    monkeypatch.setattr(games.ui.frepe, "HINT_SECONDS", None)  # every deal, however busy the machine
     state = G.new("hint-figure", 6)
     while state.phase != "declare":
         seat = min(G.to_move(state))
@@ -158,3 +161,16 @@ def test_the_play_or_pass_hint_gives_a_figure_sampled_from_the_readers_view():
     # The same view gives the same figure (its deals are seeded by the position).
     with translation.override("en"):
         assert UI.hint_reason(view, seat, G.legal_actions(view, seat)[0]) == reason
+
+
+def test_the_hint_figure_spends_at_most_its_time_and_keeps_the_first_deals():
+    from games.frepe.sampling import play_or_pass_figures
+
+    state = G.new("hint-time", 7)
+    while state.phase != "declare":
+        seat = min(G.to_move(state))
+        state = G.apply(state, seat, G.legal_actions(state, seat)[0])
+    view = G.view(state, state.to)
+    every = play_or_pass_figures(G, view, state.to, "s", range(60))
+    quick = play_or_pass_figures(G, view, state.to, "s", range(60), seconds=0.0, chunk=20)
+    assert len(every) == 60 and quick == every[:20]  # one run of deals at least, the same deals

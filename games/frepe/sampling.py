@@ -84,9 +84,13 @@ def sampled_values(game, state, seat, seed, deals):
         ahead=lambda value: value >= 0)
 
 
-def play_or_pass_figures(game, state, seat, seed, deals):
+def play_or_pass_figures(game, state, seat, seed, deals, seconds=None, chunk=20):
     """For the play-or-pass hint: over the deals `seat` cannot rule out (the platform's sampler),
-    playing then played out by the policy, [(chips won, escaped frepe), ...] deal by deal."""
+    playing then played out by the policy, [(chips won, escaped frepe), ...] deal by deal. With
+    `seconds`, the deals are dealt in runs of `chunk` until the time is spent (at least one run):
+    the first so many of `deals`, the same deals whatever the machine, only fewer when it is slow."""
+    import time
+
     from games.engine.actions import Action
 
     from .bots import Club
@@ -98,4 +102,11 @@ def play_or_pass_figures(game, state, seat, seed, deals):
         return after.balances[seat] - world.balances[seat], seat not in after.history[-1].frepe
 
     play = Action("declare", choice="play")
-    return sampling.deal_out(game, state, seat, seed, deals, play_out, actions=[play])[play]
+    started = time.perf_counter()
+    found = []
+    for start in range(deals.start, deals.stop, chunk):
+        run = range(start, min(start + chunk, deals.stop))
+        found += sampling.deal_out(game, state, seat, seed, run, play_out, actions=[play])[play]
+        if seconds is not None and time.perf_counter() - started >= seconds:
+            break
+    return found

@@ -587,7 +587,8 @@ def action_label(view, seat, action):
 
 
 # --- the hint's reasons ----------------------------------------------------------------------------
-HINT_DEALS = 200  # deals sampled on the spot for the play-or-pass hint's figure
+HINT_DEALS = 200  # the most deals sampled on the spot for the play-or-pass hint's figure
+HINT_SECONDS = 0.15  # and the time they may take: the hint as a whole answers within HINT_BUDGET
 
 
 def _play_figure(view, seat):
@@ -598,7 +599,7 @@ def _play_figure(view, seat):
     from games.frepe.notation import to_text
     from games.frepe.sampling import play_or_pass_figures
 
-    found = play_or_pass_figures(GAME, view, seat, to_text(view), range(HINT_DEALS))
+    found = play_or_pass_figures(GAME, view, seat, to_text(view), range(HINT_DEALS), HINT_SECONDS)
     chips = [x for x, _escaped in found]
     n = len(chips)
     p = sum(escaped for _x, escaped in found) / n
