@@ -410,7 +410,9 @@ def _settled_lines(state, names, viewer):
         elif viewer in winners:
             out.append(_("The session is over, and you finish with the best balance (%(n)s).") % {"n": best})
         else:
-            out.append(_("The session is over: %(players)s finish with the best balance (%(n)s).") % {
+            out.append(ngettext("The session is over: %(players)s finishes with the best balance (%(n)s).",
+                                "The session is over: %(players)s finish with the best balance (%(n)s).",
+                                len(winners)) % {
                 "players": pgettext("list separator", ", ").join(names[s] for s in winners), "n": best})
     return out
 
