@@ -87,6 +87,25 @@ def test_the_games_are_found_not_listed():
     assert [g.slug for g in registry.all_games()] == sorted(registry.game_packages())
 
 
+def test_a_game_left_out_by_dojo_games_stays_off_the_lists_even_when_imported(monkeypatch):
+    """DOJO_GAMES=a keeps only game a; a test that imports another game's package (its engine
+    tests do) registers it, yet it must not join the run's lists of games."""
+    import importlib
+
+    packages = sorted(registry.game_packages() + registry.left_out_packages())
+    kept = registry.all_games()[0].slug  # loaded already
+    other = next(p for p in packages if p != kept)
+    monkeypatch.setenv("DOJO_GAMES", kept)
+    importlib.import_module(f"games.{other}")
+    assert registry.left_out_packages() == [p for p in packages if p != kept]
+    slugs = [g.slug for g in registry.all_games()]
+    assert kept in slugs and other not in slugs
+    with pytest.raises(KeyError):
+        registry.get(other)
+    monkeypatch.delenv("DOJO_GAMES")
+    assert registry.get(other).slug == other and registry.left_out_packages() == []
+
+
 def test_a_game_whose_ui_is_not_written_is_on_the_site_without_a_table(client, monkeypatch):
     """An engine may land before its ui: the game keeps its hub, offers no table, and its table
     address is a plain 404; the start-up check passes over it."""
