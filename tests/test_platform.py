@@ -478,3 +478,17 @@ def test_the_arena_measures_a_game_of_chips_in_chips_won_per_deal():
         a_means = [chips[seats.index("club")] for seats, _w, (_s, chips) in rows]
         assert round(sum(a_means) / 4, 3) == round(mean, 3)
     assert arena.mean_interval([1.0, 3.0]) == (2.0, 2.0 - 1.96, 2.0 + 1.96)
+
+
+def test_a_games_own_test_files_are_left_out_with_the_game(monkeypatch):
+    """DOJO_GAMES=a: the test files named after another game are not collected; generic ones are."""
+    from tests.conftest import left_out_test_file
+
+    packages = sorted(registry.game_packages() + registry.left_out_packages())
+    kept, other = packages[0], packages[-1]
+    monkeypatch.delenv("DOJO_GAMES", raising=False)
+    assert not left_out_test_file(f"test_{other}_ui.py")
+    monkeypatch.setenv("DOJO_GAMES", kept)
+    assert left_out_test_file(f"test_{other}_ui.py") and left_out_test_file(f"test_{other}.py")
+    assert not left_out_test_file(f"test_{kept}_ui.py") and not left_out_test_file("test_platform.py")
+    assert not left_out_test_file(f"test_{other}s_and_more.py")
