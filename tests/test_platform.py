@@ -492,3 +492,16 @@ def test_a_games_own_test_files_are_left_out_with_the_game(monkeypatch):
     assert left_out_test_file(f"test_{other}_ui.py") and left_out_test_file(f"test_{other}.py")
     assert not left_out_test_file(f"test_{kept}_ui.py") and not left_out_test_file("test_platform.py")
     assert not left_out_test_file(f"test_{other}s_and_more.py")
+
+
+def test_a_game_registered_by_a_test_can_be_taken_off_again():
+    class Extra(type(registry.all_games()[0])):
+        slug = "extra-for-a-test"
+
+    registry.register(Extra())
+    assert registry.get("extra-for-a-test").slug == "extra-for-a-test"
+    registry.unregister("extra-for-a-test")
+    assert "extra-for-a-test" not in [g.slug for g in registry.all_games()]
+    with pytest.raises(KeyError):
+        registry.get("extra-for-a-test")
+

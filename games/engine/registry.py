@@ -23,6 +23,11 @@ def register(game: Game) -> Game:
     return game
 
 
+def unregister(slug: str) -> None:
+    """Take a game off the registry (a test that registered a game of its own puts things back)."""
+    del _GAMES[slug]
+
+
 def get(slug: str) -> Game:
     _load()
     if slug not in _GAMES or _left_out(_GAMES[slug]):
