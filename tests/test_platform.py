@@ -505,3 +505,15 @@ def test_a_game_registered_by_a_test_can_be_taken_off_again():
     with pytest.raises(KeyError):
         registry.get("extra-for-a-test")
 
+
+def test_a_games_content_may_live_in_a_folder_of_its_own(monkeypatch, tmp_path):
+    """content.FOLDERS (empty on the site) puts a game's content elsewhere: its lessons and puzzles
+    are read from there."""
+    from tutorials import content, lessons, puzzles
+
+    slug = registry.all_games()[0].slug
+    assert content.FOLDERS == {} and content.game_dir(slug) == content.ROOT / slug
+    (tmp_path / "lessons").mkdir()
+    monkeypatch.setitem(content.FOLDERS, slug, tmp_path)
+    assert content.game_dir(slug) == tmp_path
+    assert list(lessons.lesson_files(slug)) == [] and puzzles._path(slug) == tmp_path / "puzzles.toml"
