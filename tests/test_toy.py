@@ -71,3 +71,12 @@ def test_the_toy_has_pages_like_any_game(toy, client):
         for n in range(1, len(lessons.lessons(toy)[0].steps) + 1):
             page = client.get(f"/{lang}/{toy}/lessons/first-deal/{n}/")
             assert page.status_code == 200 and "board-toy" in page.content.decode(), n
+
+
+def test_the_toy_puzzle_is_proved(toy):
+    from tutorials import puzzles
+
+    found = puzzles.puzzles(toy)
+    assert found and puzzles.validate_themes(toy) == []
+    for p in found:
+        assert puzzles.validate(p) == [] and puzzles.is_proved(p)

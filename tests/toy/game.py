@@ -152,6 +152,21 @@ class Toy(Game):
         record = self.finished_deal(state)
         return None if record is None else record.scores[0].seat == seat
 
+    def exact_values(self, state, seat):
+        """Every card is known in a full state: each legal action's points for `seat` (the stake won
+        or lost) under best play by both."""
+        if any(c is None for z in self.zones(state).values() for c in z) or seat not in self.to_move(state):
+            return None
+        return {a: self._value(self.apply(state, seat, a), seat) for a in self.legal_actions(state, seat)}
+
+    def _value(self, state, seat):
+        if self.is_over(state):
+            taker = state.history[-1].scores[0].seat
+            return state.stake if taker == seat else -state.stake
+        mover = min(self.to_move(state))
+        values = [self._value(self.apply(state, mover, a), seat) for a in self.legal_actions(state, mover)]
+        return max(values) if mover == seat else min(values)
+
     def quiz_winner(self, before, after):
         """The seat that took the trick the last move finished (None when it finished none)."""
         return after.leader if sum(after.tricks) > sum(before.tricks) else None
