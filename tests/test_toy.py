@@ -73,10 +73,11 @@ def test_the_toy_has_pages_like_any_game(toy, client):
             assert page.status_code == 200 and "board-toy" in page.content.decode(), n
 
 
-def test_the_toy_puzzle_is_proved(toy):
+def test_the_toy_puzzles_are_valid_and_one_is_proved(toy):
     from tutorials import puzzles
 
     found = puzzles.puzzles(toy)
     assert found and puzzles.validate_themes(toy) == []
     for p in found:
-        assert puzzles.validate(p) == [] and puzzles.is_proved(p)
+        assert puzzles.validate(p) == []
+    assert [puzzles.is_proved(p) for p in found] == [True, False]  # one on the author's word

@@ -154,8 +154,9 @@ class Toy(Game):
 
     def exact_values(self, state, seat):
         """Every card is known in a full state: each legal action's points for `seat` (the stake won
-        or lost) under best play by both."""
-        if any(c is None for z in self.zones(state).values() for c in z) or seat not in self.to_move(state):
+        or lost) under best play by both. Only the play of the cards is searched: the stake is set
+        before play, on what a player sees (None then)."""
+        if state.phase != "play" or any(c is None for z in self.zones(state).values() for c in z) or seat not in self.to_move(state):
             return None
         return {a: self._value(self.apply(state, seat, a), seat) for a in self.legal_actions(state, seat)}
 
