@@ -105,7 +105,7 @@ class Toy(Game):
         tricks = tuple(t + (i == winner) for i, t in enumerate(state.tricks))
         won = tuple(w + trick if i == winner else w for i, w in enumerate(state.won))
         state = dataclasses.replace(state, trick=(), leader=winner, tricks=tricks, won=won)
-        if max(tricks) == 2 or not any(state.hands):
+        if not any(state.hands):  # all three tricks are played out
             taker = 0 if tricks[0] >= 2 else 1
             record = DealResult(1, (Score(taker, state.stake, "toy.score.tricks"),))
             state = dataclasses.replace(state, phase="over", history=(record,))
