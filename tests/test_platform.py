@@ -517,3 +517,16 @@ def test_a_games_content_may_live_in_a_folder_of_its_own(monkeypatch, tmp_path):
     monkeypatch.setitem(content.FOLDERS, slug, tmp_path)
     assert content.game_dir(slug) == tmp_path
     assert list(lessons.lesson_files(slug)) == [] and puzzles._path(slug) == tmp_path / "puzzles.toml"
+
+
+def test_a_game_left_out_by_dojo_games_shows_no_content(client, monkeypatch):
+    """Its ui module exists, but without its engine in the run its rules and lessons are not
+    published (no page that would fail for want of the engine)."""
+    from tutorials import content
+
+    kept = registry.all_games()[0].slug
+    other = next((p for p in sorted(registry.game_packages() + registry.left_out_packages()) if p != kept))
+    assert content.published(kept) and content.published(other) == (other not in registry.left_out_packages())
+    monkeypatch.setenv("DOJO_GAMES", kept)
+    assert content.published(kept) and not content.published(other) and not content.has_rules(other)
+    assert client.get(f"/en/{other}/rules/").status_code == 404

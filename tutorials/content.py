@@ -26,10 +26,12 @@ def game_dir(slug: str) -> Path:
 
 
 def published(slug: str) -> bool:
-    """Whether the game's content is shown: once it has a ui to draw its boards."""
+    """Whether the game's content is shown: once it has a ui to draw its boards (and its engine is
+    registered: a run restricted by DOJO_GAMES shows nothing of the games it leaves out)."""
+    from games.engine import registry
     from games.ui import has_ui
 
-    return has_ui(slug)
+    return has_ui(slug) and slug in {g.slug for g in registry.all_games()}
 
 
 def has_rules(slug: str) -> bool:
