@@ -15,7 +15,12 @@ from tutorials.lessons import quiz_truth
 pytestmark = pytest.mark.django_db
 
 HX = {"HTTP_HX_REQUEST": "true"}
-GAME = "ecarte"
+GAME = "toy"  # the toy game (tests/toy/), registered for every test here
+
+
+@pytest.fixture(autouse=True)
+def _toy(toy):
+    assert toy == GAME
 
 
 @pytest.fixture(autouse=True)
@@ -53,7 +58,7 @@ def test_a_read_step_shows_text_and_board_and_counts_as_done(client, lang):
     lesson, n, step = first_step("read")
     page = text(client.get(step_url(lang, lesson, n)))
     assert step.text[lang] in page
-    assert 'class="board board-ecarte"' in page
+    assert f'class="board board-{GAME}"' in page
     index = text(client.get(f"/{lang}/{GAME}/lessons/"))
     assert f'max="{len(lesson.steps)}" value="0"' in index  # reading it is not yet going on
     # Its Next is a small POST form that records the step and goes on, without JavaScript too.
@@ -264,49 +269,45 @@ def test_a_line_puzzle_plays_the_reply_and_asks_for_the_next_move(client):
 
 
 # --- sequences, best values and goals --------------------------------------------------------------
-# The non-dealer (seat 0) decides at once, hearts trumps; both hands are known to the tests.
-PROPOSE = ("ecarte o=t5.d0.v1.m1.r0 seed=? n=1 d=1 sc=0,0 ph=propose tu=9H h0=KHQHJS8C7D h1=ASTC9D8D7C "
-           "st=KSQSTS9S8S7SJHAHTH8H7HKDQDJDADTDKCQCJCAC9C x0=- x1=- tr=- ld=0 tk=0,0 w0=- w1=- vu=- fd=1 "
-           "ex=- pl=00 an=00 rv=00 ev=- hist=-")
-# Seat 0 to lead with KH QH JH KC QC against AH 9H TS AS 9S, hearts trumps, the king already shown.
-LEAD = ("ecarte o=t5.d0.v1.m1.r0 seed=? n=1 d=1 sc=1,0 ph=play tu=7H h0=KHQHJHKCQC h1=AH9HTSAS9S "
-        "st=8H8S8C8DTHTCTD7S7C7DJSJCJDQSQDKSKDACAD9C9D x0=- x1=- tr=- ld=0 tk=0,0 w0=- w1=- vu=- "
-        "fd=0 ex=- pl=00 an=10 rv=00 ev=0K1 hist=-")
+# Seat 0 sets the stake, then leads; both hands are known to the tests.
+STAKE = "toy seed=? ph=stake sk=1 ld=0 tk=0,0 h0=QHAHKS h1=KHQSAS tr=- w0=- w1=- hist=-"
+# Seat 0 to lead with KS AH KH against AS QS QH: the ace and the king of hearts win alike.
+LEAD = "toy seed=? ph=play sk=1 ld=0 tk=0,0 h0=KSAHKH h1=ASQSQH tr=- w0=- w1=- hist=-"
 
 
 def test_an_act_step_can_expect_a_sequence_of_moves(client, monkeypatch):
-    """The learner plays the hand as dealt, then leads: two moves of his own in one step."""
-    step = lessons.Step(kind="act", position=PROPOSE, seat=0, text={"en": "Play and lead.", "ja": "そのまま出す。"},
-                        expect=(("stand", "play:KH"),), success={"en": "Well led.", "ja": "よいリード。"})
+    """The learner sets the stake, then leads: two moves of his own in one step."""
+    step = lessons.Step(kind="act", position=STAKE, seat=0, text={"en": "Stake and lead.", "ja": "賭けてリード。"},
+                        expect=(("stake=1", "play:AH"),), success={"en": "Well led.", "ja": "よいリード。"})
     lesson = lessons.Lesson(GAME, "seq", 1, {"en": "S", "ja": "S"}, {"en": "S", "ja": "S"}, (step,))
     assert lessons.validate(lesson) == []
     monkeypatch.setattr(lessons, "lesson", lambda game, lesson_id: lesson)
     url = step_url("en", lesson, 1)
-    page = text(client.post(url, {"action": "stand"}))
-    assert "Right — go on." in page and 'name="made" value="stand"' in page
+    page = text(client.post(url, {"action": "stake=1"}))
+    assert "Right — go on." in page and 'name="made" value="stake=1"' in page
     # The next move is judged after the first: a legal card that is not the one asked for is not it.
-    page = text(client.post(url, {"action": "play:QH", "made": "stand"}))
-    assert "not the move this step asks for" in page and 'name="made" value="stand"' in page
-    page = text(client.post(url, {"action": "play:KH", "made": "stand"}))
+    page = text(client.post(url, {"action": "play:QH", "made": "stake=1"}))
+    assert "not the move this step asks for" in page and 'name="made" value="stake=1"' in page
+    page = text(client.post(url, {"action": "play:AH", "made": "stake=1"}))
     assert "Well led." in page
     # A forged history that is not the expected beginning is refused, and records nothing.
-    assert client.post(url, {"action": "play:KH", "made": "propose"}).status_code == 400
+    assert client.post(url, {"action": "play:AH", "made": "stake=2"}).status_code == 400
 
 
 def test_a_puzzle_accepts_every_move_that_keeps_the_best_value(client, monkeypatch):
-    """Leading any of the three top trumps wins the same; a puzzle that wrote down only one of
-    them still takes the others, and its replies come from the solver."""
+    """Leading either top heart wins the same; a puzzle that wrote down only one of them still
+    takes the other, and its replies come from the solver."""
     game = registry.get(GAME)
     state = game.from_text(LEAD)
     values = game.exact_values(state, 0)
     best = sorted(str(a) for a, v in values.items() if v == max(values.values()))
     assert len(best) > 1
     p = puzzles.Puzzle(GAME, "best", "t", 2, LEAD, 0, {"en": "Lead.", "ja": "リード。"},
-                       {"en": "Any top trump.", "ja": "上の切り札ならどれでも。"},
+                       {"en": "Any top heart.", "ja": "上のハートならどれでも。"},
                        {"en": ("h",), "ja": ("h",)}, (best[0],))
     monkeypatch.setattr(puzzles, "puzzle", lambda game, pid: p)
     page = text(client.post(f"/en/{GAME}/puzzles/best/", {"action": best[-1]}))
-    assert "Solved." in page and "Any top trump." in page
+    assert "Solved." in page and "Any top heart." in page
     worst = min(values, key=values.get)
     if values[worst] < max(values.values()):
         page = text(client.post(f"/en/{GAME}/puzzles/best/", {"action": str(worst)}))
@@ -316,13 +317,13 @@ def test_a_puzzle_accepts_every_move_that_keeps_the_best_value(client, monkeypat
 def test_a_puzzle_with_a_goal_takes_any_line_that_reaches_it(client, monkeypatch):
     game = registry.get(GAME)
     state = game.from_text(LEAD)
-    assert game.goal_reachable(state, 0, "win-the-point") is True
+    assert game.goal_reachable(state, 0, "win") is True
     losing = [a for a in game.legal_actions(state, 0)
-              if game.goal_reachable(game.apply(state, 0, a), 0, "win-the-point") is False]
+              if game.goal_reachable(game.apply(state, 0, a), 0, "win") is False]
     winning = [a for a in game.legal_actions(state, 0) if a not in losing]
-    p = puzzles.Puzzle(GAME, "goal", "t", 2, LEAD, 0, {"en": "Win the point.", "ja": "点を取る。"},
-                       {"en": "Three tricks.", "ja": "3トリック。"}, {"en": ("h",), "ja": ("h",)},
-                       (str(winning[0]),), goal="win-the-point")
+    p = puzzles.Puzzle(GAME, "goal", "t", 2, LEAD, 0, {"en": "Win the deal.", "ja": "勝つ。"},
+                       {"en": "Two tricks.", "ja": "2トリック。"}, {"en": ("h",), "ja": ("h",)},
+                       (str(winning[0]),), goal="win")
     assert puzzles.validate(p) == [] and puzzles.is_proved(p)
     monkeypatch.setattr(puzzles, "puzzle", lambda game, pid: p)
     url = f"/en/{GAME}/puzzles/goal/"
@@ -336,8 +337,8 @@ def test_a_puzzle_with_a_goal_takes_any_line_that_reaches_it(client, monkeypatch
                 vals = game.exact_values(page_state, seat)
                 page_state = game.apply(page_state, seat, max(vals.items(), key=lambda kv: (kv[1], str(kv[0])))[0])
         good = [a for a in game.legal_actions(page_state, 0)
-                if game.goal_reached(game.apply(page_state, 0, a), 0, "win-the-point")
-                or game.goal_reachable(game.apply(page_state, 0, a), 0, "win-the-point")]
+                if game.goal_reached(game.apply(page_state, 0, a), 0, "win")
+                or game.goal_reachable(game.apply(page_state, 0, a), 0, "win")]
         page = text(client.post(url, {"action": str(good[-1]), "made": made}))
         made = f"{made} {good[-1]}".strip()
         if "Solved." in page:

@@ -168,6 +168,31 @@ class Toy(Game):
         values = [self._value(self.apply(state, mover, a), seat) for a in self.legal_actions(state, mover)]
         return max(values) if mover == seat else min(values)
 
+    def goals(self):
+        return {"win": "take two tricks"}
+
+    def goal_reached(self, state, seat, goal):
+        if goal != "win":
+            raise KeyError(goal)
+        return state.tricks[seat] >= 2
+
+    def goal_reachable(self, state, seat, goal):
+        """By full search, when every card is known and the cards are being played."""
+        if self.goal_reached(state, seat, goal):
+            return True
+        if state.phase != "play" or any(c is None for z in self.zones(state).values() for c in z):
+            return None
+        return self._reachable(state, seat)
+
+    def _reachable(self, state, seat):
+        if state.tricks[seat] >= 2:
+            return True
+        if self.is_over(state):
+            return False
+        mover = min(self.to_move(state))
+        found = [self._reachable(self.apply(state, mover, a), seat) for a in self.legal_actions(state, mover)]
+        return any(found) if mover == seat else all(found)
+
     def quiz_winner(self, before, after):
         """The seat that took the trick the last move finished (None when it finished none)."""
         return after.leader if sum(after.tricks) > sum(before.tricks) else None
