@@ -63,3 +63,10 @@ def test_the_king_of_trumps_is_offered_only_to_its_holder(client):
     assert holders == ["king-of-trumps"]
     for p in puzzles.puzzles("ecarte"):
         assert 'value="king"' not in page(client.get(f"/en/ecarte/puzzles/{p.id}/")), p.id
+
+
+def test_enough_content():
+    """The least learning content this game sets itself: lessons, steps per lesson, puzzles, themes."""
+    from tests.test_learning_content import enough_content
+
+    assert enough_content("ecarte", 4, 8, 15, 3) == []

@@ -34,3 +34,10 @@ def test_shithead_content_swaps_before_anything_is_burned():
             assert not state.burned and not state.pile, game.to_text(state)
             dealt = sum(len(z) for z in (*state.hands, *state.up, *state.down))
             assert len(state.stock) + dealt == 52 + 2 * game.to_text(state).count("X"), game.to_text(state)
+
+
+def test_enough_content():
+    """The least learning content this game sets itself: lessons, steps per lesson, puzzles, themes."""
+    from tests.test_learning_content import enough_content
+
+    assert enough_content("shithead", 4, 8, 12, 3) == []
