@@ -11,6 +11,7 @@ from django.contrib.sessions.models import Session
 from django.test import Client
 
 from accounts.models import User
+from games.catalogue import CATALOGUE
 from games import owner
 from tests.compiled import ensure_compiled
 
@@ -186,7 +187,7 @@ def test_forms_refuse_a_post_without_the_token():
 
 @pytest.mark.parametrize("target, lands", [
     ("/en/cards/", "/en/cards/"),
-    ("/ja/ecarte/?anchor=x", "/ja/ecarte/?anchor=x"),
+    (f"/ja/{CATALOGUE[0].slug}/?anchor=x", f"/ja/{CATALOGUE[0].slug}/?anchor=x"),  # a game's hub
     ("https://evil.example/", "/en/"),
     ("//evil.example/", "/en/"),
     ("/\\evil.example/", "/en/"),

@@ -125,3 +125,10 @@ def test_the_stop_drills_cover_every_obligation_and_the_calls_not_to_make():
     state = G.from_text(drills[0].position)
     with translation.override("en"):
         assert ui.action_label(state, 0, G.parse_action("stop")) == "Stop!"
+
+
+def test_enough_content():
+    """The least learning content this game sets itself: lessons, steps per lesson, puzzles, themes."""
+    from tests.test_learning_content import enough_content
+
+    assert enough_content("crapette", 5, 8, 15, 4) == []

@@ -91,6 +91,11 @@ def test_who_won_a_deal():
     assert played.deal_won(DealResult(1, (Score(0, 2, "r"), Score(1, 1, "r"))), 0) is True
     assert played.deal_won(DealResult(1, (Score(0, 1, "r"),)), 1) is False
     assert played.deal_won(DealResult(1, (Score(0, 1, "r"), Score(1, 1, "r"))), 0) is None
-    from games.shithead.game import ShitheadDeal
+    from dataclasses import dataclass
 
-    assert played.deal_won(ShitheadDeal(deal=1, scores=(Score(1, 1, "r"),), loser=1, places=()), 0) is True
+    @dataclass(frozen=True)
+    class LoserDeal(DealResult):  # a game that names the deal's loser
+        loser: int = -1
+
+    assert played.deal_won(LoserDeal(deal=1, scores=(Score(1, 1, "r"),), loser=1), 0) is True
+    assert played.deal_won(LoserDeal(deal=1, scores=(Score(0, 1, "r"),), loser=0), 0) is False

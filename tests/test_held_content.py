@@ -77,7 +77,7 @@ def test_held_lessons_and_examples_are_sound_for_the_engine(slug):
 def test_held_puzzles_are_proved_where_every_card_is_shown(slug):
     """Every held puzzle's position parses and its answers are legal; where the game proves answers
     (its exact_values answers), they are exactly the best moves."""
-    path = puzzles.ROOT / slug / "puzzles.toml"
+    path = puzzles.game_dir(slug) / "puzzles.toml"
     if not path.exists():
         pytest.skip("no puzzles waiting")
     game = registry.get(slug)

@@ -12,7 +12,12 @@ from tests.compiled import ensure_compiled
 from tutorials import lessons, puzzles
 from tutorials.lessons import quiz_truth, step_states
 
-GAME = "ecarte"
+GAME = "toy"  # the toy game (tests/toy/), registered for every test here
+
+
+@pytest.fixture(autouse=True)
+def _toy(toy):
+    assert toy == GAME
 
 
 @pytest.fixture(autouse=True)

@@ -263,3 +263,10 @@ def test_only_a_reply_that_gives_way_with_the_better_sequence_gives_points_away(
                              Action("reply", choice="not-good"): None}
         else:  # the tie: "good" gives nothing sure away; the tricks: nothing settled at once
             assert not any(given.values()), example_id
+
+
+def test_enough_content():
+    """The least learning content this game sets itself: lessons, steps per lesson, puzzles, themes."""
+    from tests.test_learning_content import enough_content
+
+    assert enough_content("klaberjass", 5, 8, 15, 4) == []

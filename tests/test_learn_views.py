@@ -8,14 +8,18 @@ import pytest
 
 from games.engine import registry
 from tests.compiled import ensure_compiled
-from tests.test_learning_content import DRILL, DRILL_LINE
 from tutorials import lessons, puzzles
 from tutorials.lessons import quiz_truth
 
 pytestmark = pytest.mark.django_db
 
 HX = {"HTTP_HX_REQUEST": "true"}
-GAME = "ecarte"
+GAME = "toy"  # the toy game (tests/toy/), registered for every test here
+
+
+@pytest.fixture(autouse=True)
+def _toy(toy):
+    assert toy == GAME
 
 
 @pytest.fixture(autouse=True)
@@ -53,7 +57,7 @@ def test_a_read_step_shows_text_and_board_and_counts_as_done(client, lang):
     lesson, n, step = first_step("read")
     page = text(client.get(step_url(lang, lesson, n)))
     assert step.text[lang] in page
-    assert 'class="board board-ecarte"' in page
+    assert f'class="board board-{GAME}"' in page
     index = text(client.get(f"/{lang}/{GAME}/lessons/"))
     assert f'max="{len(lesson.steps)}" value="0"' in index  # reading it is not yet going on
     # Its Next is a small POST form that records the step and goes on, without JavaScript too.
@@ -264,49 +268,45 @@ def test_a_line_puzzle_plays_the_reply_and_asks_for_the_next_move(client):
 
 
 # --- sequences, best values and goals --------------------------------------------------------------
-# The non-dealer (seat 0) decides at once, hearts trumps; both hands are known to the tests.
-PROPOSE = ("ecarte o=t5.d0.v1.m1.r0 seed=? n=1 d=1 sc=0,0 ph=propose tu=9H h0=KHQHJS8C7D h1=ASTC9D8D7C "
-           "st=KSQSTS9S8S7SJHAHTH8H7HKDQDJDADTDKCQCJCAC9C x0=- x1=- tr=- ld=0 tk=0,0 w0=- w1=- vu=- fd=1 "
-           "ex=- pl=00 an=00 rv=00 ev=- hist=-")
-# Seat 0 to lead with KH QH JH KC QC against AH 9H TS AS 9S, hearts trumps, the king already shown.
-LEAD = ("ecarte o=t5.d0.v1.m1.r0 seed=? n=1 d=1 sc=1,0 ph=play tu=7H h0=KHQHJHKCQC h1=AH9HTSAS9S "
-        "st=8H8S8C8DTHTCTD7S7C7DJSJCJDQSQDKSKDACAD9C9D x0=- x1=- tr=- ld=0 tk=0,0 w0=- w1=- vu=- "
-        "fd=0 ex=- pl=00 an=10 rv=00 ev=0K1 hist=-")
+# Seat 0 sets the stake, then leads; both hands are known to the tests.
+STAKE = "toy seed=? ph=stake sk=1 ld=0 tk=0,0 h0=QHAHKS h1=KHQSAS tr=- w0=- w1=- hist=-"
+# Seat 0 to lead with KS AH KH against AS QS QH: the ace and the king of hearts win alike.
+LEAD = "toy seed=? ph=play sk=1 ld=0 tk=0,0 h0=KSAHKH h1=ASQSQH tr=- w0=- w1=- hist=-"
 
 
 def test_an_act_step_can_expect_a_sequence_of_moves(client, monkeypatch):
-    """The learner plays the hand as dealt, then leads: two moves of his own in one step."""
-    step = lessons.Step(kind="act", position=PROPOSE, seat=0, text={"en": "Play and lead.", "ja": "そのまま出す。"},
-                        expect=(("stand", "play:KH"),), success={"en": "Well led.", "ja": "よいリード。"})
+    """The learner sets the stake, then leads: two moves of his own in one step."""
+    step = lessons.Step(kind="act", position=STAKE, seat=0, text={"en": "Stake and lead.", "ja": "賭けてリード。"},
+                        expect=(("stake=1", "play:AH"),), success={"en": "Well led.", "ja": "よいリード。"})
     lesson = lessons.Lesson(GAME, "seq", 1, {"en": "S", "ja": "S"}, {"en": "S", "ja": "S"}, (step,))
     assert lessons.validate(lesson) == []
     monkeypatch.setattr(lessons, "lesson", lambda game, lesson_id: lesson)
     url = step_url("en", lesson, 1)
-    page = text(client.post(url, {"action": "stand"}))
-    assert "Right — go on." in page and 'name="made" value="stand"' in page
+    page = text(client.post(url, {"action": "stake=1"}))
+    assert "Right — go on." in page and 'name="made" value="stake=1"' in page
     # The next move is judged after the first: a legal card that is not the one asked for is not it.
-    page = text(client.post(url, {"action": "play:QH", "made": "stand"}))
-    assert "not the move this step asks for" in page and 'name="made" value="stand"' in page
-    page = text(client.post(url, {"action": "play:KH", "made": "stand"}))
+    page = text(client.post(url, {"action": "play:QH", "made": "stake=1"}))
+    assert "not the move this step asks for" in page and 'name="made" value="stake=1"' in page
+    page = text(client.post(url, {"action": "play:AH", "made": "stake=1"}))
     assert "Well led." in page
     # A forged history that is not the expected beginning is refused, and records nothing.
-    assert client.post(url, {"action": "play:KH", "made": "propose"}).status_code == 400
+    assert client.post(url, {"action": "play:AH", "made": "stake=2"}).status_code == 400
 
 
 def test_a_puzzle_accepts_every_move_that_keeps_the_best_value(client, monkeypatch):
-    """Leading any of the three top trumps wins the same; a puzzle that wrote down only one of
-    them still takes the others, and its replies come from the solver."""
+    """Leading either top heart wins the same; a puzzle that wrote down only one of them still
+    takes the other, and its replies come from the solver."""
     game = registry.get(GAME)
     state = game.from_text(LEAD)
     values = game.exact_values(state, 0)
     best = sorted(str(a) for a, v in values.items() if v == max(values.values()))
     assert len(best) > 1
     p = puzzles.Puzzle(GAME, "best", "t", 2, LEAD, 0, {"en": "Lead.", "ja": "リード。"},
-                       {"en": "Any top trump.", "ja": "上の切り札ならどれでも。"},
+                       {"en": "Any top heart.", "ja": "上のハートならどれでも。"},
                        {"en": ("h",), "ja": ("h",)}, (best[0],))
     monkeypatch.setattr(puzzles, "puzzle", lambda game, pid: p)
     page = text(client.post(f"/en/{GAME}/puzzles/best/", {"action": best[-1]}))
-    assert "Solved." in page and "Any top trump." in page
+    assert "Solved." in page and "Any top heart." in page
     worst = min(values, key=values.get)
     if values[worst] < max(values.values()):
         page = text(client.post(f"/en/{GAME}/puzzles/best/", {"action": str(worst)}))
@@ -316,13 +316,13 @@ def test_a_puzzle_accepts_every_move_that_keeps_the_best_value(client, monkeypat
 def test_a_puzzle_with_a_goal_takes_any_line_that_reaches_it(client, monkeypatch):
     game = registry.get(GAME)
     state = game.from_text(LEAD)
-    assert game.goal_reachable(state, 0, "win-the-point") is True
+    assert game.goal_reachable(state, 0, "win") is True
     losing = [a for a in game.legal_actions(state, 0)
-              if game.goal_reachable(game.apply(state, 0, a), 0, "win-the-point") is False]
+              if game.goal_reachable(game.apply(state, 0, a), 0, "win") is False]
     winning = [a for a in game.legal_actions(state, 0) if a not in losing]
-    p = puzzles.Puzzle(GAME, "goal", "t", 2, LEAD, 0, {"en": "Win the point.", "ja": "点を取る。"},
-                       {"en": "Three tricks.", "ja": "3トリック。"}, {"en": ("h",), "ja": ("h",)},
-                       (str(winning[0]),), goal="win-the-point")
+    p = puzzles.Puzzle(GAME, "goal", "t", 2, LEAD, 0, {"en": "Win the deal.", "ja": "勝つ。"},
+                       {"en": "Two tricks.", "ja": "2トリック。"}, {"en": ("h",), "ja": ("h",)},
+                       (str(winning[0]),), goal="win")
     assert puzzles.validate(p) == [] and puzzles.is_proved(p)
     monkeypatch.setattr(puzzles, "puzzle", lambda game, pid: p)
     url = f"/en/{GAME}/puzzles/goal/"
@@ -336,8 +336,8 @@ def test_a_puzzle_with_a_goal_takes_any_line_that_reaches_it(client, monkeypatch
                 vals = game.exact_values(page_state, seat)
                 page_state = game.apply(page_state, seat, max(vals.items(), key=lambda kv: (kv[1], str(kv[0])))[0])
         good = [a for a in game.legal_actions(page_state, 0)
-                if game.goal_reached(game.apply(page_state, 0, a), 0, "win-the-point")
-                or game.goal_reachable(game.apply(page_state, 0, a), 0, "win-the-point")]
+                if game.goal_reached(game.apply(page_state, 0, a), 0, "win")
+                or game.goal_reachable(game.apply(page_state, 0, a), 0, "win")]
         page = text(client.post(url, {"action": str(good[-1]), "made": made}))
         made = f"{made} {good[-1]}".strip()
         if "Solved." in page:
@@ -348,160 +348,3 @@ def test_a_puzzle_with_a_goal_takes_any_line_that_reaches_it(client, monkeypatch
     if losing:
         page = text(client.post(url, {"action": str(losing[0])}))
         assert "the goal can no longer be reached" in page
-
-
-# --- interrupt drills ------------------------------------------------------------------------------
-# The drill of the checker's tests (Crapette, callable mode): Stop! is allowed after move 2 of 3.
-needs_crapette = pytest.mark.skipif("crapette" not in [g.slug for g in registry.all_games()],
-                                    reason="crapette is left out of this run (DOJO_GAMES)")
-
-
-def drill_lesson(monkeypatch, line=DRILL_LINE, fault=2, feedback=None):
-    step = lessons.Step(kind="interrupt", position=DRILL, seat=0, line=line, interrupt="stop", fault=fault,
-                        text={"en": "Call it.", "ja": "止めよう。"},
-                        success={"en": "Well stopped.", "ja": "よく止めました。"}, feedback=feedback or {})
-    lesson = lessons.Lesson("crapette", "drill", 1, {"en": "D", "ja": "D"}, {"en": "D", "ja": "D"}, (step,))
-    assert lessons.validate(lesson) == []
-    monkeypatch.setattr(lessons, "lesson", lambda game, lesson_id: lesson)
-    from tutorials.learn_views import drill_version
-    return "/{lang}/crapette/lessons/drill/1/", {"drill": drill_version(step)}, step
-
-
-def drill_done(client):
-    """Whether the browser's records count the drill's one step as done."""
-    from attempts import summary
-    from attempts.models import LessonAnswer
-
-    return summary.lesson(LessonAnswer.objects.filter(game="crapette", lesson="drill"), 1).done == {1}
-
-
-@needs_crapette
-def test_a_drill_starts_before_the_first_move_and_offers_no_call_yet(client, monkeypatch):
-    url, form, _step = drill_lesson(monkeypatch)
-    page = text(client.get(url.format(lang="en")))
-    assert "Watch the first move" in page and 'value="stop"' not in page
-    assert 'name="at" value="0"' in page
-    page = text(client.post(url.format(lang="en"), {**form, "at": 0, "answer": "go"}, **HX))
-    assert "<html" not in page
-    assert "Move 1 of 3" in page and "loads the two of hearts from house 6 onto your waste" in page
-    # The game's own name for the call (its ui's), and the neutral way on.
-    from django.utils import translation
-
-    from games.ui import game_ui
-
-    ui = game_ui("crapette")
-    with translation.override("en"):
-        label = ui.action_label(ui.game.view(ui.game.from_text(DRILL), 0), 0, ui.game.parse_action("stop"))
-    assert re.search(rf'<button[^>]*value="stop"[^>]*>{re.escape(label)}</button>', page)
-    assert re.search(r'<button[^>]*value="go"[^>]*>Go on →</button>', page)
-    assert 'name="at" value="1"' in page
-
-
-@needs_crapette
-def test_a_call_too_early_is_refused_with_the_engines_rule(client, monkeypatch):
-    url, form, _step = drill_lesson(monkeypatch,
-                                    feedback={"1": {"en": "Loading is free.", "ja": "ロードは自由です。"}})
-    for lang in ("en", "ja"):
-        page = text(client.post(url.format(lang=lang), {**form, "at": 1, "answer": "stop"}))
-        assert 'class="result is-refused"' in page
-        assert '#crapette.stop.wrong"' in page  # the rule the engine refuses the call by, linked
-        assert ("Loading is free." if lang == "en" else "ロードは自由です。") in page
-        assert 'value="stop"' not in page  # the attempt is over: try again from the start
-    page = text(client.post(url.format(lang="en"), {**form, "at": 1, "answer": "stop"}))
-    assert "Move 1 was no fault." in page and "A wrong call" in page
-    assert not drill_done(client)
-
-
-@needs_crapette
-def test_a_call_right_after_the_fault_takes_the_move_back_and_counts(client, monkeypatch):
-    url, form, _step = drill_lesson(monkeypatch)
-    page = text(client.post(url.format(lang="en"), {**form, "at": 2, "answer": "stop"}, **HX))
-    assert 'class="result is-ok"' in page and "Well stopped." in page
-    # The game's own words for the call: the obligation skipped, the move taken back, the owed move.
-    assert "skipped an obligation (Obligation 2" in page and "The move is taken back." in page
-    assert "The three of clubs goes to its foundation instead." in page
-    board = page[page.index('class="board'):]
-    assert 'data-card="3C"' in board[board.index("cr-fs"):]  # on its foundation now
-    assert drill_done(client)
-
-
-@needs_crapette
-def test_letting_the_fault_go_by_says_which_move_it_was(client, monkeypatch):
-    url, form, _step = drill_lesson(monkeypatch)
-    page = text(client.post(url.format(lang="en"), {**form, "at": 2, "answer": "go"}))
-    assert 'class="result is-refused"' in page and "Too late: the fault was move 2." in page
-    assert "(Obligation 2: every card that fits a foundation)" in page  # the rule of the obligation skipped
-    assert "the jack of spades from the reserve on the queen of hearts" in page  # the faulty move, told
-    # A forged form that goes on past the fault, or calls after a later move, is told the same.
-    for answer in ("go", "stop"):
-        page = text(client.post(url.format(lang="en"), {**form, "at": 3, "answer": answer}))
-        assert "Too late: the fault was move 2." in page
-    assert not drill_done(client)
-
-
-@needs_crapette
-def test_a_line_with_no_fault_is_right_to_let_by(client, monkeypatch):
-    url, form, _step = drill_lesson(monkeypatch, line=DRILL_LINE[:1], fault=0)
-    page = text(client.post(url.format(lang="en"), {**form, "at": 0, "answer": "go"}))
-    assert "Move 1 of 1" in page and re.search(r'value="go"[^>]*>No fault</button>', page)
-    page = text(client.post(url.format(lang="en"), {**form, "at": 1, "answer": "stop"}))
-    assert "Move 1 was no fault." in page and not drill_done(client)
-    page = text(client.post(url.format(lang="ja"), {**form, "at": 1, "answer": "go"}))
-    assert 'class="result is-ok"' in page and "よく止めました。" in page
-    assert drill_done(client)
-
-
-@needs_crapette
-@pytest.mark.parametrize("fields", [
-    {"at": 9, "answer": "go"}, {"at": -1, "answer": "go"}, {"at": "x", "answer": "stop"},
-    {"at": 1, "answer": "call"}, {"at": 0, "answer": "stop"}, {"at": 1}, {"answer": "stop"},
-])
-def test_a_forged_drill_answer_is_a_clear_400_that_records_nothing(client, monkeypatch, fields):
-    url, form, step = drill_lesson(monkeypatch)
-    response = client.post(url.format(lang="en"), {**form, **fields}, **HX)
-    assert response.status_code == 400 and "could not be read" in text(response)
-    assert step.text["en"] in text(response) and "Watch the first move" in text(response)
-    response = client.post(url.format(lang="en"), {"at": 2, "answer": "stop"})  # no version at all
-    assert response.status_code == 400
-    assert not drill_done(client)
-
-
-@needs_crapette
-def test_an_answer_from_a_stale_page_of_the_drill_starts_it_again(client, monkeypatch):
-    """The page was drawn from an earlier version of the step (the lesson changed since): its move
-    numbers may mean other moves now, so the answer is not judged."""
-    url, _form, _step = drill_lesson(monkeypatch)
-    response = client.post(url.format(lang="en"), {"drill": "0123456789ab", "at": 2, "answer": "stop"})
-    assert response.status_code == 409
-    page = text(response)
-    assert "changed since the page was loaded" in page
-    assert 'class="result' not in page and "Watch the first move" in page
-    assert not drill_done(client)
-
-
-@needs_crapette
-def test_a_drill_speaks_japanese(client, monkeypatch):
-    url, form, _step = drill_lesson(monkeypatch)
-    url = url.format(lang="ja")
-    assert "最初の手を見る" in text(client.get(url))
-    page = text(client.post(url, {**form, "at": 0, "answer": "go"}))
-    assert "3手中1手目" in page and "続ける" in page and "ストップ！" in page
-    assert "1手目は違反ではありません。" in text(client.post(url, {**form, "at": 1, "answer": "stop"}))
-    page = text(client.post(url, {**form, "at": 2, "answer": "go"}))
-    assert "遅すぎました。違反は2手目でした。" in page and "その手の直後に止めていれば" in page
-    assert "この練習の内容が変わりました" in text(client.post(url, {"drill": "0", "at": 1, "answer": "go"}))
-    url, form, _step = drill_lesson(monkeypatch, line=DRILL_LINE[:1], fault=0)
-    assert "違反なし" in text(client.post(url.format(lang="ja"), {**form, "at": 0, "answer": "go"}))
-
-
-@needs_crapette
-def test_a_step_that_asks_to_try_turning_a_card_offers_the_talon_and_says_why_not(client):
-    """Crapette's obligations, step 4: "First try turning up a card from your talon" — the talon is
-    there to press; the engine refuses by obligation 3, and the author's word follows."""
-    for lang, word in (("en", "the talon waits while a house is empty"), ("ja", "タロンはめくれません")):
-        url = f"/{lang}/crapette/lessons/obligations/4/"
-        page = text(client.get(url))
-        assert re.search(r'<button type="submit" name="action" value="turn" class="card-button[^"]*"', page)
-        answered = text(client.post(url, {"action": "turn"}))
-        assert 'class="result is-refused"' in answered and '#crapette.duty.fill-spaces"' in answered
-        assert word in answered

@@ -114,40 +114,6 @@ def test_the_japanese_story_of_a_deal_has_no_space_after_a_full_stop(client, slu
     assert "あなたの番です。" in text and "。 " not in text and "： " not in text
 
 
-def test_a_dealer_keeping_all_five_cards_is_told_so_not_as_a_discard_of_none():
-    import random
-
-    ui = game_ui("ecarte")
-    game = ui.game
-    rng = random.Random(5)
-    for i in range(400):
-        state = game.new(f"keep{i}", 2)
-        while game.to_move(state):
-            seat = min(game.to_move(state))
-            legal = game.legal_actions(state, seat)
-            keep = next((a for a in legal if a.kind == "discard" and not a.cards), None)
-            if keep is not None:
-                with translation.override("en"):
-                    names = ui.seat_names(0, 2)
-                    lines = ui.narrate(game, state, seat, keep, game.apply(state, seat, keep), names, 0)
-                assert any("keep" in line and "all five cards" in line for line in lines), lines
-                assert not any("0 cards" in line for line in lines), lines
-                return
-            propose = [a for a in legal if a.kind in ("propose", "accept")]
-            state = game.apply(state, seat, propose[0] if propose else rng.choice(legal))
-    pytest.fail("no dealer ever had the choice to keep all five cards")
-
-
-def test_a_discard_is_described_with_card_names_as_they_read_in_a_sentence():
-    from games.engine.actions import Action
-
-    ui = game_ui("ecarte")
-    view = ui.game.new("describe", 2)
-    with translation.override("en"):
-        text = ui.describe(view, 0, Action("discard", ("QS", "9C")))
-    assert text == "discard the queen of spades, the nine of clubs"
-
-
 def test_no_template_puts_a_fixed_space_after_a_translated_label():
     """A label ending in a colon ("Tricks:", 「トリック：」) is followed by its own gap
     (``{{ label|gap }}``): a space in English, none after a Japanese full-width colon."""

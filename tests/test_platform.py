@@ -87,6 +87,25 @@ def test_the_games_are_found_not_listed():
     assert [g.slug for g in registry.all_games()] == sorted(registry.game_packages())
 
 
+def test_a_game_left_out_by_dojo_games_stays_off_the_lists_even_when_imported(monkeypatch):
+    """DOJO_GAMES=a keeps only game a; a test that imports another game's package (its engine
+    tests do) registers it, yet it must not join the run's lists of games."""
+    import importlib
+
+    packages = sorted(registry.game_packages() + registry.left_out_packages())
+    kept = registry.all_games()[0].slug  # loaded already
+    other = next(p for p in packages if p != kept)
+    monkeypatch.setenv("DOJO_GAMES", kept)
+    importlib.import_module(f"games.{other}")
+    assert registry.left_out_packages() == [p for p in packages if p != kept]
+    slugs = [g.slug for g in registry.all_games()]
+    assert kept in slugs and other not in slugs
+    with pytest.raises(KeyError):
+        registry.get(other)
+    monkeypatch.delenv("DOJO_GAMES")
+    assert registry.get(other).slug == other and registry.left_out_packages() == []
+
+
 def test_a_game_whose_ui_is_not_written_is_on_the_site_without_a_table(client, monkeypatch):
     """An engine may land before its ui: the game keeps its hub, offers no table, and its table
     address is a plain 404; the start-up check passes over it."""
@@ -459,3 +478,55 @@ def test_the_arena_measures_a_game_of_chips_in_chips_won_per_deal():
         a_means = [chips[seats.index("club")] for seats, _w, (_s, chips) in rows]
         assert round(sum(a_means) / 4, 3) == round(mean, 3)
     assert arena.mean_interval([1.0, 3.0]) == (2.0, 2.0 - 1.96, 2.0 + 1.96)
+
+
+def test_a_games_own_test_files_are_left_out_with_the_game(monkeypatch):
+    """DOJO_GAMES=a: the test files named after another game are not collected; generic ones are."""
+    from tests.conftest import left_out_test_file
+
+    packages = sorted(registry.game_packages() + registry.left_out_packages())
+    kept, other = packages[0], packages[-1]
+    monkeypatch.delenv("DOJO_GAMES", raising=False)
+    assert not left_out_test_file(f"test_{other}_ui.py")
+    monkeypatch.setenv("DOJO_GAMES", kept)
+    assert left_out_test_file(f"test_{other}_ui.py") and left_out_test_file(f"test_{other}.py")
+    assert not left_out_test_file(f"test_{kept}_ui.py") and not left_out_test_file("test_platform.py")
+    assert not left_out_test_file(f"test_{other}s_and_more.py")
+
+
+def test_a_game_registered_by_a_test_can_be_taken_off_again():
+    class Extra(type(registry.all_games()[0])):
+        slug = "extra-for-a-test"
+
+    registry.register(Extra())
+    assert registry.get("extra-for-a-test").slug == "extra-for-a-test"
+    registry.unregister("extra-for-a-test")
+    assert "extra-for-a-test" not in [g.slug for g in registry.all_games()]
+    with pytest.raises(KeyError):
+        registry.get("extra-for-a-test")
+
+
+def test_a_games_content_may_live_in_a_folder_of_its_own(monkeypatch, tmp_path):
+    """content.FOLDERS (empty on the site) puts a game's content elsewhere: its lessons and puzzles
+    are read from there."""
+    from tutorials import content, lessons, puzzles
+
+    slug = registry.all_games()[0].slug
+    assert content.FOLDERS == {} and content.game_dir(slug) == content.ROOT / slug
+    (tmp_path / "lessons").mkdir()
+    monkeypatch.setitem(content.FOLDERS, slug, tmp_path)
+    assert content.game_dir(slug) == tmp_path
+    assert list(lessons.lesson_files(slug)) == [] and puzzles._path(slug) == tmp_path / "puzzles.toml"
+
+
+def test_a_game_left_out_by_dojo_games_shows_no_content(client, monkeypatch):
+    """Its ui module exists, but without its engine in the run its rules and lessons are not
+    published (no page that would fail for want of the engine)."""
+    from tutorials import content
+
+    kept = registry.all_games()[0].slug
+    other = next((p for p in sorted(registry.game_packages() + registry.left_out_packages()) if p != kept))
+    assert content.published(kept) and content.published(other) == (other not in registry.left_out_packages())
+    monkeypatch.setenv("DOJO_GAMES", kept)
+    assert content.published(kept) and not content.published(other) and not content.has_rules(other)
+    assert client.get(f"/en/{other}/rules/").status_code == 404

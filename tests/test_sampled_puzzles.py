@@ -100,7 +100,9 @@ def fake(tmp_path, monkeypatch):
     registry.all_games()
     game = HighCard()
     monkeypatch.setitem(registry._GAMES, game.slug, game)
-    monkeypatch.setattr(puzzles, "ROOT", tmp_path)
+    from tutorials import content
+
+    monkeypatch.setitem(content.FOLDERS, game.slug, tmp_path / game.slug)
     # The fake game has no ui; its puzzles are read as a published game's would be.
     monkeypatch.setattr(puzzles, "published", lambda slug: True)
     (tmp_path / game.slug).mkdir()
@@ -207,11 +209,9 @@ def test_the_command_writes_the_sample_and_says_how_far_it_is(fake, capsys):
 
 
 # --- the pages --------------------------------------------------------------------------------------
-# An Écarté proposal (the other hand unseen), given stored figures of 100 made-up deals: the pages
+# The toy game's stake (the other hand unseen), given stored figures of 100 made-up deals: the pages
 # show what is stored, whatever it is.
-PROPOSE = ("ecarte o=t5.d0.v1.m1.r0 seed=? n=1 d=1 sc=0,0 ph=propose tu=9H h0=KHQHJS8C7D h1=ASTC9D8D7C "
-           "st=KSQSTS9S8S7SJHAHTH8H7HKDQDJDADTDKCQCJCAC9C x0=- x1=- tr=- ld=0 tk=0,0 w0=- w1=- vu=- fd=1 "
-           "ex=- pl=00 an=00 rv=00 ev=- hist=-")
+STAKE = "toy seed=? ph=stake sk=1 ld=0 tk=0,0 h0=QHAHKS h1=KHQSAS tr=- w0=- w1=- hist=-"
 
 
 ROW = r'<li(?: class="is-best")?>(?:<strong>)?(.*?)(?:</strong>)?</li>'  # one action's figures
@@ -226,19 +226,19 @@ def figures_of(html):
 
 
 @pytest.fixture
-def shown(monkeypatch):
-    """A sampled Écarté puzzle whose stored figures say: standing came out ahead in 70 of 100 deals
-    at +1 each (-1 in the others), proposing in 45 (+1, else -1)."""
+def shown(monkeypatch, toy):
+    """A sampled puzzle of the toy game whose stored figures say: staking 2 came out ahead in 70 of
+    100 deals at +1 each (-1 in the others), staking 1 in 45 (+1, else -1)."""
     ensure_compiled()
-    p = puzzles.Puzzle("ecarte", "stand-or-not", "t", 2, PROPOSE, 0, {"en": "Stand?", "ja": "そのまま？"},
-                       {"en": "Stand.", "ja": "そのままで。"}, {"en": ("h",), "ja": ("h",)}, ("stand",),
+    p = puzzles.Puzzle(toy, "stand-or-not", "t", 2, STAKE, 0, {"en": "Stand?", "ja": "そのまま？"},
+                       {"en": "Stand.", "ja": "そのままで。"}, {"en": ("h",), "ja": ("h",)}, ("stake=2",),
                        sampled=100, seed="s")
-    stand, propose = Action("stand"), Action("propose")
+    stand, propose = Action("stake", choice="2"), Action("stake", choice="1")
     values = {stand: tuple([1] * 70 + [-1] * 30), propose: tuple([1] * 45 + [-1] * 55)}
     found = Sample("made-up", "points", 0, values, {a: tuple(v > 0 for v in vs) for a, vs in values.items()})
     monkeypatch.setattr(puzzles, "puzzle", lambda game, pid: p)
     stored = {p.id: puzzles.record(p, found)}
-    monkeypatch.setattr(puzzles, "sampled_data", lambda game: stored if game == "ecarte" else {})
+    monkeypatch.setattr(puzzles, "sampled_data", lambda game: stored if game == toy else {})
     words = {"en": "Made-up deals.", "ja": "作った配り。"}
     monkeypatch.setattr(puzzles, "policy_text", lambda game, policy, lang: words[lang])
     return p
@@ -246,24 +246,24 @@ def shown(monkeypatch):
 
 @pytest.mark.django_db
 def test_a_solved_sampled_puzzle_shows_each_choice_s_stored_figures(client, shown):
-    html = page(client.post("/en/ecarte/puzzles/stand-or-not/", {"action": "stand"}))
+    html = page(client.post("/en/toy/puzzles/stand-or-not/", {"action": "stake=2"}))
     assert 'class="result is-ok"' in html and "Stand." in html
     assert "sampled over 100 deals" in html
     assert "Over 100 deals consistent with what you can see:" in html
     items = re.findall(ROW, figures_of(html), re.S)
     # The best average first; a true minus sign; the intervals as stored.
-    assert items[0].startswith("Play the hand as dealt: ahead in 70% of them (95% interval 60%–78%); "
+    assert items[0].startswith("Stake 2: ahead in 70% of them (95% interval 60%–78%); "
                                "+0.4 points a deal on average (95% interval +0.2 to +0.6).")
-    assert items[1].startswith("Propose") and "ahead in 45%" in items[1] and "\u22120.1 points a deal" in items[1]
+    assert items[1].startswith("Stake 1") and "ahead in 45%" in items[1] and "\u22120.1 points a deal" in items[1]
     assert figures_of(html).count('class="is-best"') == 1 and "Made-up deals." in html
-    html = page(client.post("/ja/ecarte/puzzles/stand-or-not/", {"action": "stand"}))
+    html = page(client.post("/ja/toy/puzzles/stand-or-not/", {"action": "stake=2"}))
     assert "100通りの配りで試算" in html and "70%で相手を上回る（95%信頼区間 60%〜78%）" in html
     assert "作った配り。" in html
 
 
 @pytest.mark.django_db
 def test_a_wrong_sampled_answer_shows_only_its_own_figures(client, shown):
-    html = page(client.post("/en/ecarte/puzzles/stand-or-not/", {"action": "propose"}))
+    html = page(client.post("/en/toy/puzzles/stand-or-not/", {"action": "stake=1"}))
     assert 'class="result is-refused"' in html
     rows = figures_of(html)
     assert rows.count("<li") == 1 and "ahead in 45%" in rows and 'class="is-best"' not in rows
@@ -271,11 +271,11 @@ def test_a_wrong_sampled_answer_shows_only_its_own_figures(client, shown):
 
 @pytest.mark.django_db
 @pytest.mark.parametrize("lang", ["en", "ja"])
-def test_the_catalogue_says_which_puzzles_are_proved(client, lang):
+def test_the_catalogue_says_which_puzzles_are_proved(client, lang, toy):
     ensure_compiled()
-    html = page(client.get(f"/{lang}/ecarte/puzzles/"))
+    html = page(client.get(f"/{lang}/{toy}/puzzles/"))
     rows = re.findall(r'<li class="puzzle-item.*?</li>', html, re.S)
     proved = "証明済み" if lang == "ja" else "proved"
-    every = puzzles.puzzles("ecarte")
+    every = puzzles.puzzles(toy)
     assert sum(f">{proved}<" in r for r in rows) == sum(puzzles.is_proved(p) for p in every) > 0
     assert len(rows) == len(every) > sum(puzzles.is_proved(p) for p in every)  # the others say nothing

@@ -8,8 +8,8 @@ reaches the page.
 
 import random
 import re
-from html import unescape
 from collections import Counter
+from html import unescape
 
 import pytest
 from django.core import signing
@@ -22,11 +22,15 @@ from games.table import review as reviews
 from games.table.codes import deal_code, read_deal_code
 from games.ui import site_games
 from tests.compiled import ensure_compiled
-from tests.tables import HX, advance, match_of, table_of
-from tests.tables import create as create_table
+from tests.tables import HX, match_of, table_of
 
 pytestmark = pytest.mark.django_db
 
+# These tests of the practice table still play Écarté: they need its options, its dealer and its
+# exchange. A run that leaves Écarté out (DOJO_GAMES) skips them.
+if "ecarte" not in [g.slug for g in registry.all_games()]:
+    pytest.skip("the practice table's tests play Écarté, left out of this run (DOJO_GAMES)",
+                allow_module_level=True)
 GAME = registry.get("ecarte")
 BUTTON = re.compile(r"<button\b([^>]*)>")
 ATTR = re.compile(r'([\w-]+)="([^"]*)"')
@@ -520,34 +524,6 @@ def test_cards_seen_read_as_a_sentence_in_both_languages():
         assert cards_in_sentence(["7H", "QC", "2S", "AD"]) == "ハートの7、クラブのクイーンほか2枚"
 
 
-def test_a_crapette_table_offers_undo_only_when_it_would_be_taken(client):
-    """In Crapette nearly every turn of a card shows one more: after it, Undo is not offered (the
-    view would refuse); after a move that shows nothing new, it is, and it works."""
-    from tests.tables import create as create_any, form_for
-
-    crapette = registry.get("crapette")
-    options = crapette.options({"stop_mode": "callable"})
-    for i in range(200):  # a deal the reader starts with a house card he may move
-        state = crapette.new(f"u{i}", 2, options)
-        quiet = [a for a in crapette.legal_actions(state, 0) if a.kind == "move" and a.source.startswith("house.")]
-        if state.turn == 0 and quiet:
-            break
-    url = create_any(client, "crapette", seed=f"u{i}", stop_mode="callable")
-    client.post(url + "act/", form_for(match_of(url), quiet[0]), **HX)
-    page = client.get(url, **HX).content.decode()
-    assert len(UNDO_FORM.findall(page)) == 1 and "Undo is not offered" not in page
-    assert client.post(url + "undo/", {"version": table_of(url).version}, **HX).status_code == 200
-    assert table_of(url).actions == []
-    match = match_of(url)
-    client.post(url + "act/", form_for(match, crapette.parse_action("turn")), **HX)
-    page = unescape(client.get(url, **HX).content.decode())
-    assert not UNDO_FORM.findall(page) and page.count("Undo is not offered") == 1
-    assert re.search(r"you have seen the \w+ of \w+, and choosing again knowing it would not", page)
-    before = table_of(url).actions
-    assert client.post(url + "undo/", {"version": table_of(url).version}).status_code == 409
-    assert table_of(url).actions == before
-
-
 # --- deal codes ---------------------------------------------------------------------------------
 def test_the_deal_code_replays_the_same_deal(client):
     url = create(client, target=1, vulnerability=1)
@@ -708,37 +684,6 @@ def test_bots_play_at_the_speed_this_browser_chose(client, lang):
     assert response["Location"] == "/"
     form = attrs(BOT_STEP.search(client.get(url).content.decode()).group(0))
     assert form["hx-trigger"] == "load delay:700ms, submit"
-
-
-def test_the_shithead_scoreboard_says_what_it_counts(client):
-    url = create_table(client, "shithead", 4)
-    assert "times the shithead" in client.get(url).content.decode()
-    assert "シットヘッドになった回数" in client.get(url.replace("/en/", "/ja/")).content.decode()
-
-
-def test_playing_with_nothing_ticked_says_so_and_changes_nothing(client):
-    """The Shithead play button with no card ticked: refused with the reason (nothing chosen),
-    not "you do not hold that card"; the table is unchanged."""
-    url = create_table(client, "shithead", 2)
-    match = match_of(url)
-    for _ in range(40):  # the swap, then on to the reader's first play from the hand
-        view = match.view()
-        if match.table.shown == match.length and match.human in match.game.turn(view):
-            if view.phase == "play":
-                break
-            client.post(url + "act/", match.form_for(next(a for a in match.game.legal_actions(view, match.human)
-                                                           if a.kind == "ready")), **HX)
-        else:
-            advance(client, url, match)
-        match = match_of(url)
-    assert match.view().phase == "play" and match.view().turn == match.human
-    fields = {"complete": "play", "version": match.table.version, "at": match.table.shown}  # the tick form's button
-    version = match.table.version
-    response = client.post(url + "act/", fields, **HX)
-    page = unescape(response.content.decode())
-    assert "Nothing was chosen: tick the cards you want to play" in page
-    assert "You do not hold that card there" not in page
-    assert table_of(url).version == version
 
 
 @pytest.mark.parametrize("slug", [g.slug for g in site_games()])

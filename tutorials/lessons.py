@@ -45,7 +45,7 @@ from functools import lru_cache
 from games.engine import registry
 from games.ui import game_ui, has_ui
 
-from .content import ROOT, published
+from .content import game_dir, published
 
 KINDS = ("read", "watch", "act", "quiz", "interrupt")
 PLATFORM_ANSWERS = ("legal-plays", "legal-count", "to-move")  # every game's; the rest are the game's
@@ -117,7 +117,7 @@ def parse_lesson(game: str, data: dict) -> Lesson:
 
 
 def lesson_files(game: str):
-    folder = ROOT / game / "lessons"
+    folder = game_dir(game) / "lessons"
     return sorted(folder.glob("*.toml")) if folder.exists() else []
 
 

@@ -46,7 +46,7 @@ from games.engine import registry
 from games.engine.bots import UNITS
 from games.engine.sampling import Figures, Sample, figures
 
-from .content import ROOT, published
+from .content import game_dir, published
 from .lessons import unknown_facts
 
 LEVELS = (1, 2, 3)
@@ -100,7 +100,7 @@ def parse(game, raw) -> Puzzle:
 
 
 def _path(game):
-    return ROOT / game / "puzzles.toml"
+    return game_dir(game) / "puzzles.toml"
 
 
 @lru_cache(maxsize=16)
@@ -255,7 +255,7 @@ MIN_DEALS = 100  # fewer deals say too little to judge a choice by
 
 
 def sampled_path(game):
-    return ROOT / game / "sampled.json"
+    return game_dir(game) / "sampled.json"
 
 
 @lru_cache(maxsize=16)

@@ -28,3 +28,7 @@ if DATABASES["default"]["ENGINE"].endswith("sqlite3"):  # noqa: F405
 # Static files come from the finders (no collectstatic in the test run), so there is no
 # STATIC_ROOT for WhiteNoise to look in.
 STATIC_ROOT = None
+
+# The templates of the toy game the suite plays the platform's generic tests on (tests/toy/; it is
+# registered only while a test asks for it, see tests/conftest.py).
+TEMPLATES[0]["DIRS"] = [*TEMPLATES[0]["DIRS"], BASE_DIR / "tests" / "toy" / "templates"]  # noqa: F405

@@ -249,3 +249,11 @@ def test_the_expert_values_a_decision_as_it_decides_it():
                     assert evaluation.mean(A("pass")) == pytest.approx(means[None])
             state = G.apply(state, seat, LEVELS["club"](G).choose(view, seat, rng_for("values-play", i)))
     assert weighed == {"bid1", "bid2", "play"}
+
+
+def test_the_seer_is_a_yardstick_that_sees_all():
+    from games.engine import registry
+    from games.engine.play import measuring_bots
+
+    assert "seer" in measuring_bots(registry.get("klaberjass"))
+    assert getattr(measuring_bots(registry.get("klaberjass"))["seer"], "sees_all", False)

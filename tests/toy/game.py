@@ -1,0 +1,242 @@
+"""The toy game's engine (see the package's docstring for its rules)."""
+
+import dataclasses
+from dataclasses import dataclass, field
+
+from games.engine.actions import Action
+from games.engine.game import Game, Outcome
+from games.engine.results import DealResult, Score
+from games.engine.rng import rng_for, shuffled
+from games.engine.rules import LEGAL, NotationError, Rule, RuleBook, refuse
+
+PACK = ("AS", "KS", "QS", "AH", "KH", "QH")
+ORDER = "QKA"  # low to high
+STAKES = ("1", "2")
+
+
+@dataclass(frozen=True)
+class ToyOptions:
+    pass
+
+
+@dataclass(frozen=True)
+class ToyState:
+    seed: str | None
+    phase: str  # "stake", "play" or "over"
+    stake: int
+    hands: tuple[tuple, tuple]
+    trick: tuple  # cards of the trick in progress, the lead first
+    leader: int
+    tricks: tuple[int, int]
+    won: tuple[tuple, tuple]
+    history: tuple = field(default=())
+
+
+def _sorted(hand):
+    known = sorted((c for c in hand if c is not None), key=lambda c: (c[1], ORDER.index(c[0])))
+    return tuple(known) + tuple(c for c in hand if c is None)
+
+
+def trick_winner(trick, leader):
+    """The seat that takes a full trick: the higher card of the suit led."""
+    lead, other = trick
+    if other[1] == lead[1] and ORDER.index(other[0]) > ORDER.index(lead[0]):
+        return 1 - leader
+    return leader
+
+
+class Toy(Game):
+    slug = "toy"
+    name = "Toy"
+    player_counts = (2,)
+    Options = ToyOptions
+    rules = RuleBook(
+        Rule("toy.stake.choice", "seat 0 sets the stake, 1 or 2, before any card is played"),
+        Rule("toy.play.turn", "play in turn, one card from your hand"),
+        Rule("toy.play.follow", "follow the suit led when you can"),
+        Rule("toy.score.tricks", "two tricks win the stake"),
+    )
+
+    def new(self, seed, players=2, options=None):
+        if players != 2:
+            raise ValueError("the toy game is for two players")
+        cards = shuffled(PACK, rng_for("toy", seed))
+        return ToyState(seed, "stake", 1, (_sorted(cards[:3]), _sorted(cards[3:])), (), 0, (0, 0), ((), ()))
+
+    def players(self, state):
+        return 2
+
+    def to_move(self, state):
+        if state.phase == "stake":
+            return frozenset({0})
+        if state.phase == "play":
+            return frozenset({(state.leader + len(state.trick)) % 2})
+        return frozenset()
+
+    def candidate_actions(self, state, seat):
+        if state.phase == "stake":
+            return [Action("stake", choice=s) for s in STAKES]
+        return [Action("play", (c,)) for c in state.hands[seat] if c is not None]
+
+    def check(self, state, seat, action):
+        if state.phase == "stake":
+            if seat != 0 or action.kind != "stake" or action.choice not in STAKES or action.cards:
+                return refuse("toy.stake.choice")
+            return LEGAL
+        if state.phase != "play" or seat not in self.to_move(state) or action.kind != "play" \
+                or len(action.cards) != 1 or action.card not in state.hands[seat] or action.places:
+            return refuse("toy.play.turn")
+        if state.trick:
+            led = state.trick[0][1]
+            if action.card[1] != led and any(c and c[1] == led for c in state.hands[seat]):
+                return refuse("toy.play.follow", suit=led, card=action.card)
+        return LEGAL
+
+    def _apply(self, state, seat, action):
+        if state.phase == "stake":
+            return dataclasses.replace(state, phase="play", stake=int(action.choice))
+        hands = list(state.hands)
+        hands[seat] = tuple(c for c in hands[seat] if c != action.card)
+        trick = state.trick + (action.card,)
+        state = dataclasses.replace(state, hands=tuple(hands), trick=trick)
+        if len(trick) < 2:
+            return state
+        winner = trick_winner(trick, state.leader)
+        tricks = tuple(t + (i == winner) for i, t in enumerate(state.tricks))
+        won = tuple(w + trick if i == winner else w for i, w in enumerate(state.won))
+        state = dataclasses.replace(state, trick=(), leader=winner, tricks=tricks, won=won)
+        if not any(state.hands):  # all three tricks are played out
+            taker = 0 if tricks[0] >= 2 else 1
+            record = DealResult(1, (Score(taker, state.stake, "toy.score.tricks"),))
+            state = dataclasses.replace(state, phase="over", history=(record,))
+        return state
+
+    def zones(self, state):
+        return {"h0": state.hands[0], "h1": state.hands[1], "tr": state.trick,
+                "w0": state.won[0], "w1": state.won[1]}
+
+    def with_zones(self, state, zones):
+        return dataclasses.replace(state, hands=(_sorted(zones["h0"]), _sorted(zones["h1"])),
+                                   trick=tuple(zones["tr"]), won=(tuple(zones["w0"]), tuple(zones["w1"])))
+
+    def visible(self, state, seat):
+        return {f"h{1 - seat}": False}
+
+    def held_zones(self, state):
+        return {"h0": 0, "h1": 1}
+
+    def pack(self, state):
+        return PACK
+
+    def outcome(self, state):
+        scores = [0, 0]
+        for deal in state.history:
+            for s in deal.scores:
+                scores[s.seat] += s.points
+        finished = state.phase == "over"
+        winners = tuple(i for i in (0, 1) if scores[i] == max(scores)) if finished else ()
+        return Outcome(finished, tuple(scores), winners, state.history)
+
+    def hide_secrets(self, state):
+        return dataclasses.replace(state, seed=None)
+
+    def reseed(self, state, seed):
+        return dataclasses.replace(state, seed=seed)
+
+    def deal_targets(self):
+        return {"win": "take two tricks"}
+
+    def deal_target_met(self, state, seat, target):
+        if target != "win":
+            raise KeyError(target)
+        record = self.finished_deal(state)
+        return None if record is None else record.scores[0].seat == seat
+
+    def exact_values(self, state, seat):
+        """Every card is known in a full state: each legal action's points for `seat` (the stake won
+        or lost) under best play by both. Only the play of the cards is searched: the stake is set
+        before play, on what a player sees (None then)."""
+        if state.phase != "play" or any(c is None for z in self.zones(state).values() for c in z) or seat not in self.to_move(state):
+            return None
+        return {a: self._value(self.apply(state, seat, a), seat) for a in self.legal_actions(state, seat)}
+
+    def _value(self, state, seat):
+        if self.is_over(state):
+            taker = state.history[-1].scores[0].seat
+            return state.stake if taker == seat else -state.stake
+        mover = min(self.to_move(state))
+        values = [self._value(self.apply(state, mover, a), seat) for a in self.legal_actions(state, mover)]
+        return max(values) if mover == seat else min(values)
+
+    def goals(self):
+        return {"win": "take two tricks"}
+
+    def goal_reached(self, state, seat, goal):
+        if goal != "win":
+            raise KeyError(goal)
+        return state.tricks[seat] >= 2
+
+    def goal_reachable(self, state, seat, goal):
+        """By full search, when every card is known and the cards are being played."""
+        if self.goal_reached(state, seat, goal):
+            return True
+        if state.phase != "play" or any(c is None for z in self.zones(state).values() for c in z):
+            return None
+        return self._reachable(state, seat)
+
+    def _reachable(self, state, seat):
+        if state.tricks[seat] >= 2:
+            return True
+        if self.is_over(state):
+            return False
+        mover = min(self.to_move(state))
+        found = [self._reachable(self.apply(state, mover, a), seat) for a in self.legal_actions(state, mover)]
+        return any(found) if mover == seat else all(found)
+
+    def quiz_winner(self, before, after):
+        """The seat that took the trick the last move finished (None when it finished none)."""
+        return after.leader if sum(after.tricks) > sum(before.tricks) else None
+
+    # --- notation -------------------------------------------------------------------------------
+    def to_text(self, state):
+        def cards(cs):
+            return "".join(c or "??" for c in cs) or "-"
+
+        hist = ",".join(f"{d.scores[0].seat}+{d.scores[0].points}" for d in state.history) or "-"
+        return (f"toy seed={state.seed or '?'} ph={state.phase} sk={state.stake} ld={state.leader} "
+                f"tk={state.tricks[0]},{state.tricks[1]} h0={cards(state.hands[0])} h1={cards(state.hands[1])} "
+                f"tr={cards(state.trick)} w0={cards(state.won[0])} w1={cards(state.won[1])} hist={hist}")
+
+    def from_text(self, text):
+        try:
+            head, *parts = text.split()
+            if head != "toy":
+                raise NotationError("not a toy position")
+            f = dict(p.split("=", 1) for p in parts)
+
+            def cards(t):
+                if t == "-":
+                    return ()
+                out = tuple(None if t[i:i + 2] == "??" else t[i:i + 2] for i in range(0, len(t), 2))
+                if any(c is not None and c not in PACK for c in out):
+                    raise NotationError(f"not a toy card in {t!r}")
+                return out
+
+            history = ()
+            if f["hist"] != "-":
+                seat, points = f["hist"].split("+")
+                history = (DealResult(1, (Score(int(seat), int(points), "toy.score.tricks"),)),)
+            if f["ph"] not in ("stake", "play", "over"):
+                raise NotationError("no such phase")
+            tk = tuple(int(x) for x in f["tk"].split(","))
+            state = ToyState(None if f["seed"] == "?" else f["seed"], f["ph"], int(f["sk"]),
+                             (cards(f["h0"]), cards(f["h1"])), cards(f["tr"]), int(f["ld"]), tk,
+                             (cards(f["w0"]), cards(f["w1"])), history)
+        except (KeyError, ValueError) as err:
+            if isinstance(err, NotationError):
+                raise
+            raise NotationError(f"not a toy position: {err}") from None
+        every = [c for z in self.zones(state).values() for c in z]
+        if len(every) != len(PACK) or len(set(c for c in every if c)) != len([c for c in every if c]):
+            raise NotationError("a toy position holds the six cards once each")
+        return state

@@ -1,0 +1,142 @@
+"""The toy game as the web layer sees it. Its words are written here in both languages (the toy is
+never on the site, so its strings are not in the site's catalogue)."""
+
+from django.utils import translation
+
+from games.engine.actions import Action
+from games.ui import GameUI, RuleText, TargetText
+
+
+class Words(str):
+    """A text in both languages, said in the language in force when it is read."""
+
+    def __new__(cls, en, ja):
+        obj = super().__new__(cls, en)
+        obj.ja = ja
+        return obj
+
+    def __str__(self):
+        return self.ja if translation.get_language() == "ja" else str.__str__(self)
+
+    def __mod__(self, args):
+        return str(self) % args
+
+
+def said(en, ja):
+    return str(Words(en, ja))
+
+
+CARD = {"A": ("ace", "エース"), "K": ("king", "キング"), "Q": ("queen", "クイーン")}
+SUIT = {"S": ("spades", "スペード"), "H": ("hearts", "ハート")}
+
+
+def card_words(card):
+    (ren, rja), (sen, sja) = CARD[card[0]], SUIT[card[1]]
+    return said(f"the {ren} of {sen}", f"{sja}の{rja}")
+
+
+RULES = {
+    "toy.stake.choice": RuleText(Words("The stake", "賭け点"),
+                                 Words("Before any card is played, the first player sets the stake: 1 or 2 points.",
+                                       "札を出す前に、先手が賭け点を1点か2点に決めます。")),
+    "toy.play.turn": RuleText(Words("Your turn, your cards", "手番と手札"),
+                              Words("Play one card of your own hand, in your turn.",
+                                    "自分の手番に、自分の手札から1枚出します。")),
+    "toy.play.follow": RuleText(Words("Follow suit", "マストフォロー"),
+                                Words("You must follow suit: you hold a card of the suit led (%(suit)s).",
+                                      "リードされたスート（%(suit)s）の札を持っているので、それを出します。")),
+    "toy.score.tricks": RuleText(Words("Two tricks win", "2トリックで勝ち"),
+                                 Words("Whoever takes two tricks wins the stake.",
+                                       "2トリックを取った人が賭け点を得ます。")),
+}
+
+TARGETS = {
+    "win": TargetText(Words("Win the deal", "ディールに勝つ"),
+                      Words("You took two tricks.", "2トリックを取りました。"),
+                      Words("Your opponent took two tricks.", "相手が2トリックを取りました。")),
+}
+
+PHASES = {"stake": ("Setting the stake", "賭け点を決める"), "play": ("Playing the tricks", "トリックを取り合う"),
+          "over": ("The deal is over", "ディール終了")}
+
+
+class ToyUI(GameUI):
+    slug = "toy"
+    rules = RULES
+    targets = TARGETS
+    board_facts = {"tricks": ("tricks",)}
+
+    @property
+    def levels(self):
+        from .bots import LEVELS
+
+        return LEVELS
+
+    def seat_names(self, viewer, players=2):
+        return {viewer: said("You", "あなた"), 1 - viewer: said("Your opponent", "相手")}
+
+    def board(self, view, seat, names=None):
+        names = names or self.seat_names(seat)
+        return {"me": names[seat], "other": names[1 - seat], "hand": view.hands[seat],
+                "other_hand": view.hands[1 - seat], "hand_zone": f"hand.{seat}",
+                "trick": [(names[(view.leader + i) % 2], c) for i, c in enumerate(view.trick)],
+                "tricks": {"me": view.tricks[seat], "other": view.tricks[1 - seat]},
+                "stake": view.stake, "phase": view.phase, "phase_text": self.phase_text(view, seat)}
+
+    def controls(self, game, state, seat, *, only_legal=False):
+        from games.controls import Button, CardButton, Controls
+
+        if seat not in game.to_move(state):
+            return Controls()
+        legal = set(game.legal_actions(state, seat))
+        items = []
+        for action in game.candidate_actions(state, seat):
+            ok = action in legal
+            if action.kind == "play" and (ok or not only_legal):
+                items.append(CardButton(action.card, f"hand.{seat}", action, ok))
+            elif action.kind == "stake" and ok:
+                items.append(Button(action, said(f"Stake {action.choice}", f"賭け点{action.choice}"), ok))
+        return Controls(items)
+
+    def describe(self, view, seat, action):
+        if action.kind == "stake":
+            return said(f"stake {action.choice}", f"賭け点を{action.choice}にする")
+        return said(f"play {card_words(action.card)}", f"{card_words(action.card)}を出す")
+
+    def narrate(self, game, before, seat, action, after, names, viewer=None):
+        who = names[seat]
+        if action.kind == "stake":
+            lines = [said(f"{who} set the stake at {action.choice}.", f"{who}が賭け点を{action.choice}にしました。")]
+        else:
+            lines = [said(f"{who} played {card_words(action.card)}.", f"{who}が{card_words(action.card)}を出しました。")]
+        if sum(after.tricks) > sum(before.tricks):
+            taker = names[after.leader]
+            lines.append(said(f"{taker} took the trick.", f"{taker}がトリックを取りました。"))
+        return lines
+
+    def opening(self, view, seat, names=None):
+        return [said("Three cards each; the first player sets the stake.", "3枚ずつ配られ、先手が賭け点を決めます。")]
+
+    def hint_reason(self, view, seat, action):
+        if action.kind == "stake":
+            return said("A careful player stakes little.", "慎重な人は小さく賭けます。")
+        return said("The club player plays its highest card.", "クラブの打ち手はいちばん強い札を出します。")
+
+    def deal_summary(self, view, seat, names=None):
+        if not view.history:
+            return None
+        names = names or self.seat_names(seat)
+        score = view.history[-1].scores[0]
+        return {"winner": names[score.seat], "points": score.points, "mine": score.seat == seat,
+                "rule": score.rule, "title": str(RULES[score.rule].title)}
+
+    def quiz_facts(self, game, before, after, seat):
+        winner = game.quiz_winner(before, after)
+        return {} if winner is None else {"trick-winner": "me" if winner == seat else "opponent"}
+
+    def phase_text(self, view, seat):
+        en, ja = PHASES[view.phase]
+        return said(en, ja)
+
+
+UI = ToyUI()
