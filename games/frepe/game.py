@@ -553,9 +553,7 @@ class Frepe(Game):
             if seat not in record.active or seat == record.dummy:
                 return None
             return seat not in record.frepe
-        won = sum(p.amount for p in record.payments if p.payee == seat)
-        paid = sum(p.amount for p in record.payments if p.payer == seat)
-        return won > paid
+        return record.net(seat) > 0
 
     # --- values for puzzles and hints (sampling.py) ------------------------------------------------
     def exact_values(self, state, seat):

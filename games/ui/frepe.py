@@ -286,13 +286,7 @@ def _trick_winner_seat(state, leader, cards):
 
 def _net(record, players):
     """Each seat's chips won (above zero) or paid in one finished deal, antes included."""
-    out = [0] * players
-    for p in record.payments:
-        if p.payer != POT:
-            out[p.payer] -= p.amount
-        if p.payee != POT:
-            out[p.payee] += p.amount
-    return out
+    return [record.net(s) for s in range(players)]
 
 
 def _signed(n):
