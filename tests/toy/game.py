@@ -14,15 +14,24 @@ ORDER = "QKA"  # low to high
 STAKES = ("1", "2")
 
 
+TARGETS = (1, 3)
+
+
 @dataclass(frozen=True)
 class ToyOptions:
-    pass
+    """The match ends when a seat has `target` points: 1 (one deal) or 3 (several deals)."""
+
+    target: int = 1
+
+    def __post_init__(self):
+        if self.target not in TARGETS:
+            raise ValueError("target must be 1 or 3")
 
 
 @dataclass(frozen=True)
 class ToyState:
     seed: str | None
-    phase: str  # "stake", "play" or "over"
+    phase: str  # "stake", "play", "end" (a deal is over, not the match) or "over"
     stake: int
     hands: tuple[tuple, tuple]
     trick: tuple  # cards of the trick in progress, the lead first
@@ -30,6 +39,9 @@ class ToyState:
     tricks: tuple[int, int]
     won: tuple[tuple, tuple]
     history: tuple = field(default=())
+    deal: int = 1
+    dealer: int = 1  # the other seat, the elder, sets the stake and leads
+    options: ToyOptions = field(default=ToyOptions())
 
 
 def _sorted(hand):
@@ -51,24 +63,42 @@ class Toy(Game):
     player_counts = (2,)
     Options = ToyOptions
     rules = RuleBook(
-        Rule("toy.stake.choice", "seat 0 sets the stake, 1 or 2, before any card is played"),
+        Rule("toy.stake.choice", "the elder (not the dealer) sets the stake, 1 or 2, before any card is played"),
         Rule("toy.play.turn", "play in turn, one card from your hand"),
         Rule("toy.play.follow", "follow the suit led when you can"),
         Rule("toy.score.tricks", "two tricks win the stake"),
+        Rule("toy.match.next", "after a deal, the next is dealt by the other seat until one has the target"),
     )
+
+    def option_choices(self):
+        return {"target": TARGETS}
 
     def new(self, seed, players=2, options=None):
         if players != 2:
             raise ValueError("the toy game is for two players")
-        cards = shuffled(PACK, rng_for("toy", seed))
-        return ToyState(seed, "stake", 1, (_sorted(cards[:3]), _sorted(cards[3:])), (), 0, (0, 0), ((), ()))
+        dealer = int(rng_for("toy", seed, "dealer").random() < 0.5)  # then it alternates
+        return self._deal(seed, 1, dealer, (), self.options(options))
+
+    def _deal(self, seed, deal, dealer, history, options):
+        cards = shuffled(PACK, rng_for("toy", seed) if deal == 1 else rng_for("toy", seed, deal))
+        return ToyState(seed, "stake", 1, (_sorted(cards[:3]), _sorted(cards[3:])), (), 1 - dealer, (0, 0),
+                        ((), ()), history, deal, dealer, options)
+
+    def scores(self, state):
+        scores = [0, 0]
+        for deal in state.history:
+            for s in deal.scores:
+                scores[s.seat] += s.points
+        return tuple(scores)
 
     def players(self, state):
         return 2
 
     def to_move(self, state):
         if state.phase == "stake":
-            return frozenset({0})
+            return frozenset({1 - state.dealer})
+        if state.phase == "end":
+            return frozenset({0, 1})
         if state.phase == "play":
             return frozenset({(state.leader + len(state.trick)) % 2})
         return frozenset()
@@ -76,12 +106,18 @@ class Toy(Game):
     def candidate_actions(self, state, seat):
         if state.phase == "stake":
             return [Action("stake", choice=s) for s in STAKES]
+        if state.phase == "end":
+            return [Action("next")]
         return [Action("play", (c,)) for c in state.hands[seat] if c is not None]
 
     def check(self, state, seat, action):
         if state.phase == "stake":
-            if seat != 0 or action.kind != "stake" or action.choice not in STAKES or action.cards:
+            if seat != 1 - state.dealer or action.kind != "stake" or action.choice not in STAKES or action.cards:
                 return refuse("toy.stake.choice")
+            return LEGAL
+        if state.phase == "end" or action.kind == "next":
+            if state.phase != "end" or action != Action("next"):
+                return refuse("toy.match.next")
             return LEGAL
         if state.phase != "play" or seat not in self.to_move(state) or action.kind != "play" \
                 or len(action.cards) != 1 or action.card not in state.hands[seat] or action.places:
@@ -95,6 +131,8 @@ class Toy(Game):
     def _apply(self, state, seat, action):
         if state.phase == "stake":
             return dataclasses.replace(state, phase="play", stake=int(action.choice))
+        if state.phase == "end":
+            return self._deal(state.seed, state.deal + 1, 1 - state.dealer, state.history, state.options)
         hands = list(state.hands)
         hands[seat] = tuple(c for c in hands[seat] if c != action.card)
         trick = state.trick + (action.card,)
@@ -107,8 +145,10 @@ class Toy(Game):
         state = dataclasses.replace(state, trick=(), leader=winner, tricks=tricks, won=won)
         if not any(state.hands):  # all three tricks are played out
             taker = 0 if tricks[0] >= 2 else 1
-            record = DealResult(1, (Score(taker, state.stake, "toy.score.tricks"),))
-            state = dataclasses.replace(state, phase="over", history=(record,))
+            record = DealResult(state.deal, (Score(taker, state.stake, "toy.score.tricks"),))
+            state = dataclasses.replace(state, phase="end", history=state.history + (record,))
+            if max(self.scores(state)) >= state.options.target:
+                state = dataclasses.replace(state, phase="over")
         return state
 
     def zones(self, state):
@@ -129,13 +169,10 @@ class Toy(Game):
         return PACK
 
     def outcome(self, state):
-        scores = [0, 0]
-        for deal in state.history:
-            for s in deal.scores:
-                scores[s.seat] += s.points
+        scores = self.scores(state)
         finished = state.phase == "over"
         winners = tuple(i for i in (0, 1) if scores[i] == max(scores)) if finished else ()
-        return Outcome(finished, tuple(scores), winners, state.history)
+        return Outcome(finished, scores, winners, state.history)
 
     def hide_secrets(self, state):
         return dataclasses.replace(state, seed=None)
@@ -152,6 +189,9 @@ class Toy(Game):
         record = self.finished_deal(state)
         return None if record is None else record.scores[0].seat == seat
 
+    def _deal_over(self, state):
+        return state.phase in ("end", "over")
+
     def exact_values(self, state, seat):
         """Every card is known in a full state: each legal action's points for `seat` (the stake won
         or lost) under best play by both. Only the play of the cards is searched: the stake is set
@@ -161,7 +201,7 @@ class Toy(Game):
         return {a: self._value(self.apply(state, seat, a), seat) for a in self.legal_actions(state, seat)}
 
     def _value(self, state, seat):
-        if self.is_over(state):
+        if self._deal_over(state):
             taker = state.history[-1].scores[0].seat
             return state.stake if taker == seat else -state.stake
         mover = min(self.to_move(state))
@@ -187,7 +227,7 @@ class Toy(Game):
     def _reachable(self, state, seat):
         if state.tricks[seat] >= 2:
             return True
-        if self.is_over(state):
+        if self._deal_over(state):
             return False
         mover = min(self.to_move(state))
         found = [self._reachable(self.apply(state, mover, a), seat) for a in self.legal_actions(state, mover)]
@@ -203,9 +243,12 @@ class Toy(Game):
             return "".join(c or "??" for c in cs) or "-"
 
         hist = ",".join(f"{d.scores[0].seat}+{d.scores[0].points}" for d in state.history) or "-"
+        # The deal, the dealer and the target are written only when they are not 1.
+        match = "".join(f" {k}={v}" for k, v, first in (("dn", state.deal, 1), ("dr", state.dealer, 1),
+                                                     ("tg", state.options.target, 1)) if v != first)
         return (f"toy seed={state.seed or '?'} ph={state.phase} sk={state.stake} ld={state.leader} "
                 f"tk={state.tricks[0]},{state.tricks[1]} h0={cards(state.hands[0])} h1={cards(state.hands[1])} "
-                f"tr={cards(state.trick)} w0={cards(state.won[0])} w1={cards(state.won[1])} hist={hist}")
+                f"tr={cards(state.trick)} w0={cards(state.won[0])} w1={cards(state.won[1])} hist={hist}{match}")
 
     def from_text(self, text):
         try:
@@ -224,14 +267,16 @@ class Toy(Game):
 
             history = ()
             if f["hist"] != "-":
-                seat, points = f["hist"].split("+")
-                history = (DealResult(1, (Score(int(seat), int(points), "toy.score.tricks"),)),)
-            if f["ph"] not in ("stake", "play", "over"):
+                for n, entry in enumerate(f["hist"].split(","), 1):
+                    seat, points = entry.split("+")
+                    history += (DealResult(n, (Score(int(seat), int(points), "toy.score.tricks"),)),)
+            if f["ph"] not in ("stake", "play", "end", "over"):
                 raise NotationError("no such phase")
             tk = tuple(int(x) for x in f["tk"].split(","))
             state = ToyState(None if f["seed"] == "?" else f["seed"], f["ph"], int(f["sk"]),
                              (cards(f["h0"]), cards(f["h1"])), cards(f["tr"]), int(f["ld"]), tk,
-                             (cards(f["w0"]), cards(f["w1"])), history)
+                             (cards(f["w0"]), cards(f["w1"])), history, int(f.get("dn", 1)),
+                             int(f.get("dr", 1)), ToyOptions(int(f.get("tg", 1))))
         except (KeyError, ValueError) as err:
             if isinstance(err, NotationError):
                 raise

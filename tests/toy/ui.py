@@ -3,7 +3,6 @@ never on the site, so its strings are not in the site's catalogue)."""
 
 from django.utils import translation
 
-from games.engine.actions import Action
 from games.ui import GameUI, RuleText, TargetText
 
 
@@ -48,6 +47,9 @@ RULES = {
     "toy.score.tricks": RuleText(Words("Two tricks win", "2トリックで勝ち"),
                                  Words("Whoever takes two tricks wins the stake.",
                                        "2トリックを取った人が賭け点を得ます。")),
+    "toy.match.next": RuleText(Words("The next deal", "次のディール"),
+                               Words("After a deal, the other player deals the next, until one of you has the target.",
+                                     "ディールが終わると、どちらかが目標点に届くまで、もう一人が次を配ります。")),
 }
 
 TARGETS = {
@@ -57,7 +59,7 @@ TARGETS = {
 }
 
 PHASES = {"stake": ("Setting the stake", "賭け点を決める"), "play": ("Playing the tricks", "トリックを取り合う"),
-          "over": ("The deal is over", "ディール終了")}
+          "end": ("The deal is over", "ディール終了"), "over": ("The match is over", "マッチ終了")}
 
 
 class ToyUI(GameUI):
@@ -65,6 +67,13 @@ class ToyUI(GameUI):
     rules = RULES
     targets = TARGETS
     board_facts = {"tricks": ("tricks",)}
+    hint_level = "expert"
+    options = {"target": (Words("Target score", "目標点"),
+                          {1: Words("1 point (one deal)", "1点（1ディール）"),
+                           3: Words("3 points (a longer match)", "3点（長めのマッチ）")})}
+    level_labels = {"beginner": Words("Beginner: plays at random", "初級：でたらめに出す"),
+                    "club": Words("Club player: plays its highest card", "中級：いちばん強い札を出す"),
+                    "expert": Words("Expert: reckons every deal it cannot rule out", "上級：ありうる配りをすべて読む")}
 
     @property
     def levels(self):
@@ -96,17 +105,23 @@ class ToyUI(GameUI):
                 items.append(CardButton(action.card, f"hand.{seat}", action, ok))
             elif action.kind == "stake" and ok:
                 items.append(Button(action, said(f"Stake {action.choice}", f"賭け点{action.choice}"), ok))
+            elif action.kind == "next" and ok:
+                items.append(Button(action, said("Deal the next hand", "次のディールへ"), ok))
         return Controls(items)
 
     def describe(self, view, seat, action):
         if action.kind == "stake":
             return said(f"stake {action.choice}", f"賭け点を{action.choice}にする")
+        if action.kind == "next":
+            return said("deal the next hand", "次のディールに進む")
         return said(f"play {card_words(action.card)}", f"{card_words(action.card)}を出す")
 
     def narrate(self, game, before, seat, action, after, names, viewer=None):
         who = names[seat]
         if action.kind == "stake":
             lines = [said(f"{who} set the stake at {action.choice}.", f"{who}が賭け点を{action.choice}にしました。")]
+        elif action.kind == "next":
+            return [said(f"Deal {after.deal}: {names[after.dealer]} dealt.", f"第{after.deal}ディール：{names[after.dealer]}が配りました。")]
         else:
             lines = [said(f"{who} played {card_words(action.card)}.", f"{who}が{card_words(action.card)}を出しました。")]
         if sum(after.tricks) > sum(before.tricks):
@@ -115,19 +130,25 @@ class ToyUI(GameUI):
         return lines
 
     def opening(self, view, seat, names=None):
-        return [said("Three cards each; the first player sets the stake.", "3枚ずつ配られ、先手が賭け点を決めます。")]
+        names = names or self.seat_names(seat)
+        elder = names[1 - view.dealer]
+        verbs = "set the stake and lead" if view.dealer != seat else "sets the stake and leads"
+        return [said(f"Deal {view.deal}: three cards each. {elder} {verbs}.",
+                     f"第{view.deal}ディール：3枚ずつ配られました。{elder}が賭け点を決めてリードします。")]
 
     def hint_reason(self, view, seat, action):
+        if action.kind == "next":
+            return said("The deal is over.", "このディールは終わりました。")
         if action.kind == "stake":
             return said("A careful player stakes little.", "慎重な人は小さく賭けます。")
         return said("The club player plays its highest card.", "クラブの打ち手はいちばん強い札を出します。")
 
     def deal_summary(self, view, seat, names=None):
-        if not view.history:
+        if view.phase not in ("end", "over"):
             return None
         names = names or self.seat_names(seat)
         score = view.history[-1].scores[0]
-        return {"winner": names[score.seat], "points": score.points, "mine": score.seat == seat,
+        return {"deal": view.history[-1].deal, "winner": names[score.seat], "points": score.points, "mine": score.seat == seat,
                 "rule": score.rule, "title": str(RULES[score.rule].title)}
 
     def quiz_facts(self, game, before, after, seat):
