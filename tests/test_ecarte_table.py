@@ -1,10 +1,6 @@
-"""The practice table (games/table/) through its HTTP views, as a browser would use it.
-
-Moves are chosen from the page's own highlighted buttons, so what is tested is what a reader sees:
-the legal choices are offered, every decision can be taken to the end of a match, refusals are
-explained, stale and foreign requests change nothing, and no card the reader may not see ever
-reaches the page.
-"""
+"""Écarté's own table tests: the decisions only it has (the proposal and its answer, the exchange
+of cards), its hint reasons, and the undo rules they bring: another player's choice seen, cards
+drawn. The table's generic behaviour is tested on the toy game (tests/test_table.py)."""
 
 import random
 import re
@@ -12,28 +8,15 @@ from collections import Counter
 from html import unescape
 
 import pytest
-from django.core import signing
-from django.test import Client
 
 from games.engine import registry
 from games.engine.play import bot_levels
-from games.models import Table
-from games.table import review as reviews
-from games.table.codes import deal_code, read_deal_code
-from games.ui import site_games
+from games.table.codes import deal_code
 from tests.compiled import ensure_compiled
-from tests.tables import HX, match_of, table_of
+from tests.tables import HX, match_of, setup_form, table_of
 
 pytestmark = pytest.mark.django_db
-
-# These tests of the practice table still play Écarté: they need its options, its dealer and its
-# exchange. A run that leaves Écarté out (DOJO_GAMES) skips them.
-if "ecarte" not in [g.slug for g in registry.all_games()]:
-    pytest.skip("the practice table's tests play Écarté, left out of this run (DOJO_GAMES)",
-                allow_module_level=True)
 GAME = registry.get("ecarte")
-BUTTON = re.compile(r"<button\b([^>]*)>")
-ATTR = re.compile(r'([\w-]+)="([^"]*)"')
 
 
 @pytest.fixture(autouse=True)
@@ -41,347 +24,23 @@ def _catalogue_compiled():
     ensure_compiled()
 
 
-# --- reading pages ------------------------------------------------------------------------------
-def attrs(tag):
-    return dict(ATTR.findall(tag))
-
-
-def version_of(html):
-    return int(re.search(r'name="version" value="(\d+)"', html).group(1))
-
-
-def highlighted(html):
-    """The legal choices the page offers: submit buttons marked is-legal that make an action
-    ("action") or complete one with ticked cards ("complete")."""
-    out = []
-    for tag in BUTTON.findall(html):
-        a = attrs(tag)
-        if a.get("name") in ("action", "complete") and "is-legal" in a.get("class", "").split():
-            out.append(a)
-    return out
-
-
-def offered_but_not_legal(html):
-    return [a for a in map(attrs, BUTTON.findall(html))
-            if a.get("name") in ("action", "complete") and "is-legal" not in a.get("class", "").split()]
-
-
-def discard_boxes(html):
-    return re.findall(r'<input type="checkbox" name="cards" value="(\w\w)"', html)
-
-
-def data_cards(html):
-    return re.findall(r'data-card="([^"]*)"', html)
-
-
-def options_form(level="club", code="", **opts):
-    data = {"level": level, "code": code}
-    for name, values in GAME.option_choices().items():
-        default = getattr(GAME.options(), name)
-        data[f"opt_{name}"] = opts.get(name, values.index(default))
-    return data
-
-
-def create(client, level="club", code="", lang="en", **opts):
-    response = client.post(f"/{lang}/ecarte/play/", options_form(level, code, **opts))
+def create(client, code):
+    response = client.post("/en/ecarte/play/", setup_form("ecarte", code=code))
     assert response.status_code == 302, response.content.decode()[:2000]
-    url = response["Location"]
-    assert re.fullmatch(rf"/{lang}/ecarte/play/[\w-]+/", url)
-    return url
+    return response["Location"]
+
+
+def code_for(seed):
+    return deal_code(GAME, seed, 2, {})
 
 
 def nondealer_seed():
     """A seed whose first deal has seat 0 (the reader) as non-dealer, so the reader decides first."""
-    for i in range(100):
-        if GAME.new(f"t{i}").dealer == 1:
-            return f"t{i}"
-    raise AssertionError
+    return next(f"t{i}" for i in range(100) if GAME.new(f"t{i}").dealer == 1)
 
 
-def code_for(seed, **opts):
-    options = GAME.options({**{n: getattr(GAME.options(), n) for n in GAME.option_choices()}, **opts})
-    return deal_code(GAME, seed, 2, {n: getattr(options, n) for n in GAME.option_choices()})
-
-
-def assert_no_hidden_cards(html, url):
-    """Every data-card on the page is "?" or a card the reader's view shows."""
-    m = match_of(url)
-    zones = GAME.zones(m.view())
-    visible = {c for cards in zones.values() for c in cards if c is not None}
-    shown = set(data_cards(html)) - {"?"}
-    assert shown <= visible, f"cards hidden from the reader are on the page: {shown - visible}"
-
-
-NEXT_FRAME = re.compile(r'<div class="bot-frames"[^>]*>.*?<a class="btn" href="([^"]+)"', re.S)
-
-
-class Player:
-    """Plays through the page the way a reader does: a highlighted button, ticked cards; with htmx
-    it watches the bots' moves one at a time, as the page shows them."""
-
-    def __init__(self, client, url, htmx, seed=0):
-        self.client, self.url, self.htmx = client, url, htmx
-        self.rng = random.Random(seed)
-        self.html = client.get(url).content.decode()
-        self.requests = 0  # the requests that write (a move, or the bots' run)
-        self.acts = 0  # the reader's own decisions
-
-    def post(self, path, data):
-        response = self.client.post(self.url + path, data, **(HX if self.htmx else {}))
-        self.requests += 1
-        if self.htmx:
-            assert response.status_code == 200
-            body = response.content.decode()
-            assert "<html" not in body and 'id="table"' in body  # a fragment, not a page
-        elif response.status_code in (302, 303):
-            response = self.client.get(response["Location"])
-        return response
-
-    def step(self):
-        """One decision or bot step; False once the page offers nothing more."""
-        html = self.html
-        version = version_of(html)
-        frame = NEXT_FRAME.search(html)
-        if frame:  # the bots' moves, one at a time
-            response = self.client.get(unescape(frame.group(1)), **HX)
-            assert response.status_code == 200
-            self.html = response.content.decode()
-            return True
-        if 'class="bot-step"' in html:
-            response = self.post("step/", {"version": version})
-        else:
-            legal = highlighted(html)
-            if not legal:
-                return False
-            choice = self.rng.choice(legal)
-            data = {"version": version, choice["name"]: choice["value"]}
-            if choice["value"] == "discard":
-                least, most = int(choice["data-least"]), int(choice["data-most"])
-                boxes = discard_boxes(html)
-                data["cards"] = self.rng.sample(boxes, self.rng.randint(max(least, 1) if least else 0, most))
-            response = self.post("act/", data)
-            self.acts += 1
-        assert response.status_code == 200, response.content.decode()[:3000]
-        self.html = response.content.decode()
-        assert 'role="alert"' not in self.html, self.html  # nothing chosen from the page is refused
-        return True
-
-
-# --- set-up -------------------------------------------------------------------------------------
-@pytest.mark.parametrize("lang", ["en", "ja"])
-def test_setup_form_offers_levels_and_each_option_with_the_recommended_default(client, lang):
-    html = client.get(f"/{lang}/ecarte/play/").content.decode()
-    for level in ("beginner", "club", "expert"):
-        assert f'value="{level}"' in html
-    assert re.search(r'name="level" value="club"[^>]*checked', html)
-    for name, values in GAME.option_choices().items():
-        default = values.index(getattr(GAME.options(), name))
-        assert re.search(rf'name="opt_{name}" value="{default}"[^>]*checked', html), name
-    assert 'name="code"' in html
-    if lang == "ja":
-        assert "おすすめ" in html and "目標点" in html and "ボットの強さ" in html
-    else:
-        assert "(recommended)" in html and "Target score" in html
-
-
-@pytest.mark.parametrize("level", ["beginner", "club", "expert"])
-def test_create_a_table_at_each_level(client, level):
-    url = create(client, level)
-    table = table_of(url)
-    assert table.level == level and table.game == "ecarte" and table.version == 0 and table.actions == []
-    response = client.get(url)
-    assert response.status_code == 200
-    html = response.content.decode()
-    assert 'data-version="0"' in html
-    assert 'class="deal-code"' not in html  # the code would give every card away: not before the end
-    assert_no_hidden_cards(html, url)
-    # Whoever moves first, the page either offers the reader's choices or the bot's step.
-    assert highlighted(html) or 'class="bot-step"' in html
-
-
-def test_options_chosen_in_the_form_are_the_tables_options(client):
-    url = create(client, target=1, must_trump=1)
-    table = table_of(url)
-    assert table.options["target"] == 10 and table.options["must_trump"] is False
-
-
-# --- a whole match ------------------------------------------------------------------------------
-@pytest.mark.parametrize("htmx", [False, True], ids=["plain", "htmx"])
-def test_play_a_whole_match_against_the_club_bot(client, htmx):
-    url = create(client, "club")
-    player = Player(client, url, htmx, seed=7)
-    for _ in range(2000):
-        assert_no_hidden_cards(player.html, url)
-        if not player.step():
-            break
-    html = player.html
-    table = table_of(url)
-    assert table.finished and 'class="match-result' in html
-    assert f'<code class="deal-code">{deal_code(GAME, table.seed, 2, table.options)}</code>' in html
-    outcome = GAME.outcome(match_of(url).state)
-    assert outcome.finished and max(outcome.scores) >= table.options["target"]
-    # One write per request that wrote (a move with the bots' replies, or the bots' run), and the
-    # reader's own decisions each once.
-    assert table.version == player.requests
-    assert sum(1 for seat, _a in table.actions if seat == 0) == player.acts
-    assert table.scores == list(outcome.scores)
-    # After the match nothing more is offered, and a bot step changes nothing.
-    assert not highlighted(html)
-    assert client.post(url + "step/", {"version": table.version}).status_code in (200, 302)
-    assert table_of(url).version == table.version
-
-
-def test_the_table_waits_for_the_reader_at_the_end_of_a_deal(client):
-    url = create(client, "club")
-    player = Player(client, url, htmx=True, seed=3)
-    while 'class="deal-summary"' not in player.html:
-        assert player.step()
-    html = player.html
-    table = table_of(url)
-    m = match_of(url)
-    assert m.state.phase in ("end", "over")
-    if m.state.phase == "end":
-        assert 'class="bot-step"' not in html
-        assert [b["value"] for b in highlighted(html)] == ["next"]
-        client.post(url + "step/", {"version": table.version}, **HX)
-        assert table_of(url).version == table.version  # the bot does not deal on the reader's behalf
-    result = m.state.history[-1]
-    from games.ui.ecarte import RULES
-
-    for score in result.scores:
-        assert f"#{score.rule}" in html and str(RULES[score.rule].title) in html
-    assert "Tricks:" in html and "Replay this deal" in html
-
-
-# --- refusals -----------------------------------------------------------------------------------
-@pytest.mark.parametrize("htmx", [False, True], ids=["plain", "htmx"])
-def test_an_illegal_click_is_explained_and_changes_nothing(client, htmx):
-    url = create(client, "club")
-    player = Player(client, url, htmx=True, seed=11)
-    for _ in range(3000):
-        if offered_but_not_legal(player.html):
-            break
-        assert player.step()
-    else:
-        pytest.fail("no illegal choice was ever offered")
-    bad = offered_but_not_legal(player.html)[0]
-    before = table_of(url)
-    form = {"version": before.version, bad["name"]: bad["value"]}
-    response = client.post(url + "act/", form, **(HX if htmx else {}))
-    if not htmx:  # redirect after post: the address is the table's, a reload posts nothing
-        assert response.status_code == 302 and response["Location"].startswith(url + "?refused=")
-        response = client.get(response["Location"])
-    assert response.status_code == 200
-    html = response.content.decode()
-    m = match_of(url)
-    verdict = GAME.check(m.state, 0, GAME.parse_action(bad["value"]))
-    assert not verdict
-    assert "Not allowed" in html and f'href="/en/ecarte/rules/?anchor={verdict.rule}#{verdict.rule}"' in html and "Why not?" in html
-    from games.ui import explain
-
-    assert explain("ecarte", verdict)["text"] in unescape(html)
-    after = table_of(url)
-    assert (after.version, after.actions) == (before.version, before.actions)
-    assert highlighted(html)  # the choices are offered again
-
-
-def test_a_rule_explanation_in_japanese(client):
-    url = create(client, "club", lang="ja", code=code_for(nondealer_seed()))
-    response = client.post(url + "act/", {"version": 0, "action": "play:7H"}, follow=True)
-    assert response.redirect_chain[0][1] == 302 and response.status_code == 200
-    html = response.content.decode()
-    assert "/ja/ecarte/rules/?anchor=ecarte.turn.phase#ecarte.turn.phase" in html and "その手は出せません" in html
-    assert "Not allowed" not in html
-
-
-def test_a_refusal_address_shows_the_refusal_only_while_it_is_true(client):
-    """?refused= is signed by the server and re-checked by the engine: forged, or once the table
-    has moved on, the table shows no refusal."""
-    url = create(client, "club", code=code_for(nondealer_seed()))
-    location = client.post(url + "act/", {"version": 0, "action": "play:7H"})["Location"]
-    assert "Not allowed" in client.get(location).content.decode()
-    forged = url + "?refused=" + signing.dumps([0, 0, "play:7H"], salt="someone-else")
-    page = client.get(forged)
-    assert page.status_code == 200 and "Not allowed" not in page.content.decode()
-    html = client.get(url).content.decode()
-    choice = highlighted(html)[0]
-    client.post(url + "act/", {"version": version_of(html), choice["name"]: choice["value"]})
-    assert "Not allowed" not in client.get(location).content.decode()  # the table has moved on
-
-
-def test_text_that_is_not_an_action_is_refused_cleanly(client):
-    url = create(client)
-    table = table_of(url)
-    response = client.post(url + "act/", {"version": table.version, "action": "<script>"})
-    assert response.status_code == 400 and "<script>" not in response.content.decode()
-    assert table_of(url).actions == []
-
-
-@pytest.mark.parametrize("htmx", [False, True], ids=["plain", "htmx"])
-def test_a_stale_version_or_a_double_submit_is_refused(client, htmx):
-    url = create(client, code=code_for(nondealer_seed()))
-    html = client.get(url).content.decode()
-    choice = highlighted(html)[0]
-    form = {"version": version_of(html), choice["name"]: choice["value"]}
-    extra = HX if htmx else {}
-    first = client.post(url + "act/", form, **extra)
-    assert first.status_code in (200, 302)
-    second = client.post(url + "act/", form, **extra)  # the same form again: a double click
-    assert second.status_code == (200 if htmx else 409)
-    body = second.content.decode()
-    assert "moved on" in body and "Nothing was applied twice" in body
-    table = table_of(url)
-    # Applied once: one write, the reader's action once, then only the bot's answer to it.
-    assert table.version == 1 and table.actions[0] == [0, choice["value"]]
-    assert [a for a in table.actions if a[0] == 0] == [[0, choice["value"]]]
-
-
-def test_two_writers_of_the_same_version_cannot_both_win(client):
-    url = create(client)
-    a, b = table_of(url), table_of(url)
-    assert a.write([[0, "propose"]], {}) is True
-    assert b.write([[0, "stand"]], {}) is False
-    fresh = table_of(url)
-    assert fresh.actions == [[0, "propose"]] and fresh.version == 1
-
-
-# --- privacy ------------------------------------------------------------------------------------
-def test_another_browser_gets_404_everywhere(client):
-    url = create(client)
-    player = Player(client, url, htmx=True, seed=1)
-    while 'class="deal-summary"' not in player.html:
-        assert player.step()
-    version = table_of(url).version
-    stranger = Client()
-    stranger.get("/en/ecarte/play/")  # a browser with a session of its own
-    for path in ("", "?hint=1", "replay/?deal=1&step=0"):
-        assert stranger.get(url + path).status_code == 404
-        assert stranger.get(url + path, **HX).status_code == 404
-    for path, data in (("act/", {"action": "next"}), ("step/", {}), ("undo/", {})):
-        assert stranger.post(url + path, {"version": version, **data}).status_code == 404
-        assert stranger.post(url + path, {"version": version, **data}, **HX).status_code == 404
-    assert Client().get(url).status_code == 404  # and one with no session at all
-    assert table_of(url).version == version
-    # The owner, asking under another game's URL, does not find it either.
-    assert client.get(url.replace("/ecarte/", "/klaberjass/")).status_code == 404
-
-
-# --- hints --------------------------------------------------------------------------------------
-def test_the_hint_is_the_experts_reckoning_in_words(client):
-    """The hint is what the review would find best (the expert's values, with the review's rng for
-    the view), says whose it is and over how many deals."""
-    url = create(client, code=code_for(nondealer_seed()))
-    response = client.get(url + "?hint=1", **HX)
-    html = response.content.decode()
-    m = match_of(url)
-    view = GAME.view(m.state, 0)
-    evaluation = bot_levels(GAME)["expert"](GAME).values(view, 0, reviews.view_rng(GAME, 0, view))
-    expected = evaluation.best()
-    assert f'data-hint="{expected}"' in html and "The expert would" in html
-    assert f"By its reckoning over {evaluation.worlds} deals you could not rule out" in html
-    hinted = [a for a in map(attrs, BUTTON.findall(html)) if "is-hint" in a.get("class", "")]
-    assert [a["value"] for a in hinted] == [str(expected)]
-    assert table_of(url).version == 0  # asking costs nothing and changes nothing
+def discard_boxes(html):
+    return re.findall(r'<input type="checkbox" name="cards" value="(\w\w)"', html)
 
 
 def test_hint_reasons_exist_for_every_kind_of_decision():
@@ -402,25 +61,9 @@ def test_hint_reasons_exist_for_every_kind_of_decision():
     assert {"propose", "stand", "accept", "refuse", "discard", "play"} <= set(kinds)
 
 
-# --- undo ---------------------------------------------------------------------------------------
-def test_undo_takes_back_a_decision_that_showed_nothing_new(client):
-    url = create(client, code=code_for(nondealer_seed()))
-    html = client.get(url).content.decode()
-    # The dealer answers at once, but the answer is not on the reader's screen yet (htmx shows it next).
-    client.post(url + "act/", {"version": version_of(html), "action": "propose"}, **HX)
-    table = table_of(url)
-    assert table.actions[0] == [0, "propose"] and len(table.actions) == 2 and table.version == 1
-    assert table.shown == 1
-    response = client.post(url + "undo/", {"version": table.version}, **HX)
-    assert response.status_code == 200
-    table = table_of(url)
-    assert table.actions == [] and table.version == 2
-    assert {b["value"] for b in highlighted(response.content.decode())} == {"propose", "stand"}
-
-
 def test_undo_is_refused_once_another_players_choice_was_seen(client):
     """The dealer's accept or refuse shows no card, but it tells how the dealer likes his hand."""
-    url = create(client, code=code_for(nondealer_seed()))
+    url = create(client, code_for(nondealer_seed()))
     client.post(url + "act/", {"version": 0, "action": "propose"}, follow=True)  # a whole page: the answer shown
     before = table_of(url)
     assert before.shown == len(before.actions) == 2 and before.actions[1][1] in ("accept", "refuse")
@@ -433,26 +76,6 @@ def test_undo_is_refused_once_another_players_choice_was_seen(client):
     assert (after.version, after.actions) == (before.version, before.actions)
 
 
-def test_undo_is_refused_once_new_cards_were_seen(client):
-    url = create(client, code=code_for(nondealer_seed()))
-    client.post(url + "act/", {"version": 0, "action": "stand"})  # play as dealt: the reader leads
-    html = client.get(url).content.decode()
-    lead = highlighted(html)[0]["value"]
-    client.post(url + "act/", {"version": 1, "action": lead})  # the bot's card follows
-    client.get(url)  # and is now in sight
-    before = table_of(url)
-    assert len(before.actions) == 3
-    response = client.post(url + "undo/", {"version": before.version})
-    assert response.status_code == 409
-    html = response.content.decode()
-    bot_card = GAME.parse_action(before.actions[2][1]).card
-    from games.cardnames import card_name
-
-    assert "cannot take that decision back" in html and str(card_name(bot_card)) in html
-    after = table_of(url)
-    assert (after.version, after.actions) == (before.version, before.actions)
-
-
 def test_undo_after_drawing_cards_is_refused(client):
     club = bot_levels(GAME)["club"](GAME)
     for i in range(200):  # a deal where the reader proposes first and the club dealer accepts
@@ -461,7 +84,7 @@ def test_undo_after_drawing_cards_is_refused(client):
             after = GAME.apply(state, 0, GAME.parse_action("propose"))
             if str(club.choose(GAME.view(after, 1), 1, random.Random(0))) == "accept":
                 break
-    url = create(client, code=code_for(f"d{i}"))
+    url = create(client, code_for(f"d{i}"))
     client.post(url + "act/", {"version": 0, "action": "propose"})  # the dealer accepts at once
     html = client.get(url).content.decode()
     assert table_of(url).actions[1] == [1, "accept"] and discard_boxes(html)
@@ -476,222 +99,3 @@ def test_undo_after_drawing_cards_is_refused(client):
 
     assert all(str(card_name(c)) in html for c in drawn)
     assert table_of(url).actions == table.actions
-
-
-UNDO_FORM = re.compile(r'<form method="post" action="[^"]*/undo/"')
-
-
-def test_undo_is_not_offered_where_it_would_be_refused_and_says_once_why_not(client):
-    """Where the undo view would refuse (a card seen since), there is no button, and in its place,
-    once, the reason, in words that read as a sentence ("the ten of clubs"; "knowing it" for one
-    card), in both languages."""
-    url = create(client, code=code_for(nondealer_seed()))
-    client.post(url + "act/", {"version": 0, "action": "stand"})
-    lead = highlighted(client.get(url).content.decode())[0]["value"]
-    client.post(url + "act/", {"version": 1, "action": lead})  # the bot's card follows
-    from games.cardnames import card_name
-
-    bot_card = GAME.parse_action(table_of(url).actions[2][1]).card
-    for lang in ("en", "ja"):
-        page = unescape(client.get(url.replace("/en/", f"/{lang}/")).content.decode())
-        assert not UNDO_FORM.findall(page)
-        from django.utils import translation
-
-        with translation.override(lang):
-            name = str(card_name(bot_card))
-        if lang == "en":
-            name = name[0].lower() + name[1:]
-            assert page.count("Undo is not offered") == 1
-            assert f"you have seen the {name}, and choosing again knowing it would not" in page
-        else:
-            assert page.count("取り消しはできません") == 1 and f"{name}を見ているので" in page
-        refused = unescape(client.post(url + "undo/", {"version": table_of(url).version}).content.decode())
-        assert "cannot take that decision back" in refused or "取り消せません" in refused
-
-
-def test_cards_seen_read_as_a_sentence_in_both_languages():
-    from django.utils import translation
-
-    from games.ui import cards_in_sentence
-
-    with translation.override("en"):
-        assert cards_in_sentence(["7H"]) == "the seven of hearts"
-        assert cards_in_sentence(["7H", "7H", "QC"]) == "the seven of hearts and the queen of clubs"
-        assert cards_in_sentence(["7H", "QC", "2S"]) == "the seven of hearts, the queen of clubs and the two of spades"
-        assert cards_in_sentence(["7H", "QC", "2S", "AD"]) == "the seven of hearts, the queen of clubs and 2 other cards"
-    with translation.override("ja"):
-        assert cards_in_sentence(["7H", "QC"]) == "ハートの7とクラブのクイーン"
-        assert cards_in_sentence(["7H", "QC", "2S", "AD"]) == "ハートの7、クラブのクイーンほか2枚"
-
-
-# --- deal codes ---------------------------------------------------------------------------------
-def test_the_deal_code_replays_the_same_deal(client):
-    url = create(client, target=1, vulnerability=1)
-    html = client.get(url).content.decode()
-    table = table_of(url)
-    code = deal_code(GAME, table.seed, 2, table.options)
-    assert code.startswith("ecarte-") and code.endswith("-10100")
-    other = Client()
-    url2 = create(other, code=code)  # the form's own option choices are left at their defaults
-    table2 = table_of(url2)
-    assert (table2.seed, table2.options) == (table.seed, table.options) and table2.owner != table.owner
-    assert GAME.to_text(match_of(url2).state) == GAME.to_text(match_of(url).state)
-    hand = lambda h: re.search(r'class="hand hand-me">(.*?)</div>', h, re.S).group(1)  # noqa: E731
-    assert data_cards(hand(other.get(url2).content.decode())) == data_cards(hand(html))
-
-
-def test_deal_codes_round_trip():
-    options = {"target": 10, "dealer_min_exchange": 1, "vulnerability": False, "must_trump": True,
-               "allow_revoke": True}
-    code = deal_code(GAME, "abc123", 2, options)
-    assert read_deal_code(GAME, code) == ("abc123", 2, options)
-    assert read_deal_code(GAME, "  " + code.upper().replace("ABC123", "abc123") + " ")[2] == options
-
-
-@pytest.mark.parametrize("code, fragment", [
-    ("klaberjass-abc-00000", "starts with"),
-    ("ecarte-abc-0000", "options"),
-    ("ecarte-abc-0000z", "options"),
-    ("ecarte-ab%c-00000", "deal number"),
-    ("ecarte", "right number"),
-])
-def test_a_bad_deal_code_comes_back_with_the_form_filled(client, code, fragment):
-    data = options_form("expert", code=code, target=1)
-    response = client.post("/en/ecarte/play/", data)
-    assert response.status_code == 400
-    html = response.content.decode()
-    assert fragment in html and 'aria-invalid="true"' in html
-    assert f'value="{code}"' in html.replace("&amp;", "&").replace("&#x27;", "'")
-    assert re.search(r'name="level" value="expert"[^>]*checked', html)
-    assert re.search(r'name="opt_target" value="1"[^>]*checked', html)
-    assert not Table.objects.exists()
-
-
-def test_a_bad_deal_code_is_explained_in_japanese(client):
-    response = client.post("/ja/ecarte/play/", options_form(code="ecarte-abc-0000z"))
-    assert response.status_code == 400
-    html = response.content.decode()
-    assert "ディールコードのオプションが正しくありません" in html
-    assert "not valid" not in html
-
-
-# --- replay -------------------------------------------------------------------------------------
-def test_the_replay_shows_every_hand_step_by_step(client):
-    url = create(client)
-    player = Player(client, url, htmx=True, seed=2)
-    assert client.get(url + "replay/?deal=1").status_code == 404  # not before the deal is over
-    while 'class="deal-summary"' not in player.html:
-        assert player.step()
-    m = match_of(url)
-    first, last = m.deal_span(1)
-    response = client.get(url + "replay/?deal=1&step=0")
-    assert response.status_code == 200
-    html = response.content.decode()
-    start = m.state_at(first)
-    for card in start.hands[0] + start.hands[1]:
-        assert f'data-card="{card}"' in html
-    assert 'data-replay-key="next"' in html and 'data-replay-key="prev"' not in html
-    steps = last - first
-    html = client.get(url + f"replay/?deal=1&step={steps}").content.decode()
-    assert 'data-replay-key="prev"' in html and 'data-replay-key="next"' not in html
-    assert f"Step {steps} of {steps}" in html
-    assert client.get(url + "replay/?deal=2").status_code == 404
-    assert client.get(url + "replay/?deal=x").status_code == 404
-    # The next deal, once it is being played, cannot be replayed (its hands would show).
-    if m.state.phase == "end":
-        player.step()  # "next"
-        assert client.get(url + "replay/?deal=2&step=0").status_code == 404
-
-
-def test_pages_load_the_table_script_and_styles_and_nothing_inline(client):
-    url = create(client)
-    html = client.get(url).content.decode()
-    assert "/static/css/table.css" in html and "/static/js/table.js" in html
-    assert "<script>" not in html and " style=" not in html and "onclick" not in html
-
-
-def test_the_table_speaks_japanese(client):
-    url = create(client, lang="ja", code=code_for(nondealer_seed()))
-    html = client.get(url).content.decode()
-    assert "あなたの番です" in html and "第1ディール" in html and "ディールコード" in html
-    html = client.get(url + "?hint=1").content.decode()
-    assert "上級のボットなら" in html and "通りの配りで見積もると" in html
-    client.post(url + "act/", {"version": 0, "action": "propose"})
-    html = client.get(url).content.decode()
-    assert "あなたは交換を申し出ました。" in html  # the reader's own moves in the second person
-
-
-def test_the_forms_carry_their_csrf_token():
-    browser = Client(enforce_csrf_checks=True)
-    html = browser.get("/en/ecarte/play/").content.decode()
-    token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', html).group(1)
-    response = browser.post("/en/ecarte/play/", {**options_form(), "csrfmiddlewaretoken": token})
-    assert response.status_code == 302
-    url = response["Location"]
-    for _ in range(6):  # every form on the page posts with the token it carries
-        html = browser.get(url).content.decode()
-        token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', html).group(1)
-        data = {"csrfmiddlewaretoken": token, "version": version_of(html)}
-        if 'class="bot-step"' in html:
-            response = browser.post(url + "step/", data, **HX)
-        else:
-            choice = highlighted(html)[0]
-            data[choice["name"]] = choice["value"]
-            if choice["value"] == "discard":
-                data["cards"] = discard_boxes(html)[:1]
-            response = browser.post(url + "act/", data, **HX)
-        assert response.status_code == 200
-    assert table_of(url).version == 6
-    assert browser.post(url + "step/", {"version": 6}).status_code == 403  # no token, no write
-
-
-def test_an_unknown_game_has_no_table(client):
-    assert client.get("/en/nosuchgame/play/").status_code == 404
-    assert client.post("/en/nosuchgame/play/", options_form()).status_code == 404
-
-
-# --- bot speed ----------------------------------------------------------------------------------
-BOT_STEP = re.compile(r'<form class="bot-step"[^>]*>')
-
-
-def _a_page_where_a_bot_moves(client):
-    """A new table where the bot decides first (the reader deals), so the page waits for it."""
-    seed = next(f"t{i}" for i in range(100) if GAME.new(f"t{i}").dealer == 0)
-    url = create(client, code=code_for(seed))
-    html = client.get(url).content.decode()
-    assert 'class="bot-step"' in html
-    return url, html
-
-
-@pytest.mark.parametrize("lang", ["en", "ja"])
-def test_bots_play_at_the_speed_this_browser_chose(client, lang):
-    url, html = _a_page_where_a_bot_moves(client)
-    form = attrs(BOT_STEP.search(html).group(0))
-    assert form["hx-trigger"] == "load delay:700ms, submit"  # by itself, at the normal pace
-    # One move at a time: the bot waits for the reader to press the button, which names it.
-    response = client.post("/prefs/bot-speed/", {"speed": "step", "next": url})
-    assert response.status_code == 302 and response["Location"] == url
-    html = client.get(url.replace("/en/", f"/{lang}/")).content.decode()
-    form = attrs(BOT_STEP.search(html).group(0))
-    assert form["hx-trigger"] == "submit" and form["data-speed"] == "step"
-    assert ("Show the next move" in html) if lang == "en" else ("次の手を見る" in html)
-    assert re.search(r'<option value="step" selected>', html)
-    client.post("/prefs/bot-speed/", {"speed": "fast", "next": url})
-    form = attrs(BOT_STEP.search(client.get(url).content.decode()).group(0))
-    assert form["hx-trigger"] == "load delay:200ms, submit"
-    # Anything else is the normal pace, and the way back never leaves the site.
-    response = client.post("/prefs/bot-speed/", {"speed": "warp", "next": "https://elsewhere.example/"})
-    assert response["Location"] == "/"
-    form = attrs(BOT_STEP.search(client.get(url).content.decode()).group(0))
-    assert form["hx-trigger"] == "load delay:700ms, submit"
-
-
-@pytest.mark.parametrize("slug", [g.slug for g in site_games()])
-def test_the_setup_page_counts_the_bots_as_the_game_seats_them(client, slug):
-    game = registry.get(slug)
-    page = client.get(f"/en/{slug}/play/").content.decode()
-    heading = re.search(r"<h1[^>]*>(.*?)</h1>", page, re.S).group(1)
-    if max(game.player_counts) > 2:
-        assert "practice against bots" in heading and "one in every other seat" in page
-    else:
-        assert "practice against a bot" in heading and "one in every other seat" not in page
