@@ -1,5 +1,6 @@
-"""Browsing the site in real Chromium: the five games in both languages, the language switch, the
-four-colour suits, and not one console error or failed request on the way."""
+"""Browsing the site in real Chromium: every game in both languages, the language switch, the
+four-colour suits, lessons and tables (on the toy game), and not one console error or failed request
+on the way."""
 
 import re
 
@@ -13,6 +14,8 @@ from tutorials.content import has_rules
 pytestmark = pytest.mark.e2e
 
 OTHER = {"ja": "en", "en": "ja"}
+# A game hub to try the site-wide parts on (the suits' colours, the page sizes): the first with rules.
+HUB = next((g.slug for g in CATALOGUE if has_rules(g.slug)), None)
 
 
 @pytest.mark.parametrize("lang", ["ja", "en"])
@@ -133,7 +136,7 @@ def test_side_by_side_the_two_languages_stay_level(live_server, watched, problem
 
 def test_four_colour_suits_toggle_and_stay(live_server, watched, problems, shot):
     page = watched
-    page.goto(f"{live_server.url}/en/ecarte/")
+    page.goto(f"{live_server.url}/en/{HUB}/")
     html = page.locator("html")
     toggle = page.locator("button.suits-toggle")
     expect(html).not_to_have_class(re.compile(r"\bfour-colour\b"))
@@ -163,9 +166,9 @@ def test_four_colour_suits_without_javascript(live_server, browser, problems):
     context = browser.new_context(java_script_enabled=False)
     page = problems.watch(context.new_page())
     try:
-        page.goto(f"{live_server.url}/en/frepe/")
+        page.goto(f"{live_server.url}/en/{HUB}/")
         page.locator("button.suits-toggle").click()
-        page.wait_for_url(f"{live_server.url}/en/frepe/")
+        page.wait_for_url(f"{live_server.url}/en/{HUB}/")
         expect(page.locator("html")).to_have_class(re.compile(r"\bfour-colour\b"))
         expect(page.locator("button.suits-toggle")).to_have_attribute("aria-pressed", "true")
     finally:
@@ -189,7 +192,7 @@ def test_phone_and_projector_sizes(live_server, watched, problems, shot):
     page = watched
     for name, size in (("phone", {"width": 390, "height": 844}), ("projector", {"width": 1920, "height": 1080})):
         page.set_viewport_size(size)
-        for path in ("/ja/", "/en/klaberjass/"):
+        for path in ("/ja/", f"/en/{HUB}/"):
             page.goto(f"{live_server.url}{path}")
             # Nothing may stick out sideways.
             overflow = page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
@@ -199,63 +202,28 @@ def test_phone_and_projector_sizes(live_server, watched, problems, shot):
 
 
 @pytest.mark.parametrize("lang", ["ja", "en"])
-def test_a_lesson_quiz_shows_its_answer_only_once_answered(live_server, watched, problems, shot, lang):
-    """Écarté lesson 1 step 4: the ace of clubs is on the table and the ten is named, but nothing
-    says who takes the trick until the learner has answered (with htmx, then without a reload)."""
-    page = watched
-    page.goto(f"{live_server.url}/{lang}/ecarte/lessons/the-deal/4/")
-    board = page.locator("#lesson-step .board")
-    expect(board.locator('.trick [data-card="AC"]')).to_have_count(1)
-    expect(board.locator(".last-trick")).to_have_count(0)
-    expect(page.locator(".quiz-line .is-asked")).to_have_count(1)
-    shot(page, f"lesson-quiz-question-{lang}")
-    page.locator('button[name="choice"][value="me"]').click()
-    expect(page.locator(".result.is-ok")).to_be_visible()
-    expect(board.locator('.last-trick [data-card="TC"]')).to_have_count(1)
-    expect(page.locator(".quiz-line .is-asked")).to_have_count(0)
-    shot(page, f"lesson-quiz-answered-{lang}")
-    assert problems == []
-
-
-@pytest.mark.skipif("crapette" not in [g.slug for g in registry.all_games()], reason="crapette left out")
-@pytest.mark.parametrize("lang", ["ja", "en"])
-def test_a_stop_drill_explains_the_right_call(live_server, watched, problems, shot, lang):
-    """Crapette's Stop! drills: the opponent's moves come one at a time (Go on by the keyboard, the
-    button keeps the focus); Stop! right after the fault is explained and the move taken back."""
+def test_a_lesson_quiz_shows_its_answer_only_once_answered(live_server, watched, problems, shot, toy, lang):
+    """A quiz step of the toy game's first lesson: the queen of hearts is led and the king named, but
+    nothing says who takes the trick until the learner has answered (with htmx, then without a
+    reload)."""
     from tutorials import lessons
 
-    lesson = lessons.lesson("crapette", "stop-drills")
-    n, step = next((n, s) for n, s in enumerate(lesson.steps, 1) if s.kind == "interrupt" and s.fault > 1)
+    lesson = lessons.lesson(toy, "first-deal")
+    n = next(n for n, s in enumerate(lesson.steps, 1) if s.kind == "quiz")
     page = watched
-    page.goto(f"{live_server.url}/{lang}/crapette/lessons/{lesson.id}/{n}/")
-    expect(page.locator('#drill button[value="stop"]')).to_have_count(0)
-    page.locator('#drill button[value="go"]').click()
-    at = page.locator('#drill input[name="at"]')
-    for k in range(1, step.fault):
-        expect(at).to_have_value(str(k))
-        expect(page.locator('#drill button[value="go"]')).to_be_focused()
-        page.keyboard.press("Enter")
-    expect(at).to_have_value(str(step.fault))
-    shot(page, f"stop-drill-question-{lang}")
-    page.locator('#drill button[value="stop"]').click()
-    result = page.locator(".result.is-ok")
-    expect(result).to_contain_text(step.success[lang])
-    expect(result).to_contain_text("“Stop!”" if lang == "en" else "「ストップ！」")
-    expect(page.locator('#drill button')).to_have_count(0)
-    shot(page, f"stop-drill-right-{lang}")
-    assert problems == []
-
-
-def test_a_swap_example_shows_only_what_can_be_at_the_swap(live_server, watched, problems, shot):
-    page = watched
-    page.set_viewport_size({"width": 390, "height": 844})
-    page.goto(f"{live_server.url}/en/shithead/rules/#example-swap")
-    example = page.locator("#example-swap")
-    expect(example).to_contain_text("stock: 25 cards")
-    expect(example).not_to_contain_text("burned")
-    expect(example).not_to_contain_text("any card may be played")
-    expect(example.locator('button[value="ready"]')).to_have_count(1)
-    shot(page, "shithead-swap-example-phone")
+    page.goto(f"{live_server.url}/{lang}/{toy}/lessons/{lesson.id}/{n}/")
+    board = page.locator("#lesson-step .board")
+    expect(board.locator('.trick [data-card="QH"]')).to_have_count(1)
+    expect(board.locator('[data-card="KH"]')).to_have_count(0)  # the king is still in the hidden hand
+    expect(page.locator(".quiz-line .is-asked")).to_have_count(1)
+    shot(page, f"lesson-quiz-question-{lang}")
+    page.evaluate("window.stillHere = true")
+    page.locator('button[name="choice"][value="opponent"]').click()
+    expect(page.locator(".result.is-ok")).to_be_visible()
+    expect(board.locator(".trick [data-card]")).to_have_count(0)  # the trick is taken: the position after it
+    expect(page.locator(".quiz-line .is-asked")).to_have_count(0)
+    assert page.evaluate("window.stillHere === true"), "with JavaScript the page should not reload"
+    shot(page, f"lesson-quiz-answered-{lang}")
     assert problems == []
 
 
@@ -341,13 +309,11 @@ def test_puzzle_catalogue_filters_on_a_phone_and_shows_keyboard_focus(live_serve
     assert problems == []
 
 
-def _table_waiting_for_the_bots(page, base):
-    """A practice table of the first game with one, where the bots' moves wait for the reader
-    (the bots play one move at a time: the "step" speed)."""
-    from games.ui import site_games
+def _table_waiting_for_the_bots(page, base, slug):
+    """A practice table of the toy game where the bot's moves wait for the reader (the bots play
+    one move at a time: the "step" speed)."""
     from tests.e2e.conftest import make_a_move
 
-    slug = site_games()[0].slug
     page.context.add_cookies([{"name": "botspeed", "value": "step", "url": base}])
     page.goto(f"{base}/en/{slug}/play/")
     page.locator("form.table-setup button[type=submit]").click()
@@ -361,20 +327,19 @@ def _table_waiting_for_the_bots(page, base):
     pytest.fail("the bots never had a move to make")
 
 
-def test_bots_speed_applies_as_soon_as_it_is_chosen(live_server, watched, problems):
+def test_bots_speed_applies_as_soon_as_it_is_chosen(live_server, watched, problems, toy):
     page = watched
     page.set_default_timeout(15_000)
-    _table_waiting_for_the_bots(page, live_server.url)
+    _table_waiting_for_the_bots(page, live_server.url, toy)
     expect(page.locator(".speed-form button")).to_be_hidden()  # no "Set" needed with JavaScript
     page.evaluate("window.stillHere = true")
     page.locator("#bot-speed").focus()
     page.evaluate("document.getElementById('table').dataset.before = 'speed'")
     page.locator("#bot-speed").select_option("fast")
     # The bots carry on by themselves at once: nobody presses "Set" nor "Show the next move". The
-    # table is drawn again at once, and the bots' moves go on until the reader's turn; a bot's
-    # turn can be many moves (Crapette's: 30 and more), so that wait is a long one.
+    # table is drawn again at once, and the bots' moves go on until the reader's turn.
     expect(page.locator("#table[data-before]")).to_have_count(0)
-    expect(page.locator("form.bot-step, .bot-frames")).to_have_count(0, timeout=90_000)
+    expect(page.locator("form.bot-step, .bot-frames")).to_have_count(0)
     expect(page.locator("#bot-speed")).to_have_value("fast")
     expect(page.locator("#bot-speed")).to_be_focused()
     assert page.evaluate("window.stillHere === true"), "the page should not reload"
@@ -383,10 +348,8 @@ def test_bots_speed_applies_as_soon_as_it_is_chosen(live_server, watched, proble
     assert problems == []
 
 
-def test_bots_speed_is_set_with_its_button_without_javascript(live_server, browser, problems):
-    from games.ui import site_games
-
-    slug = site_games()[0].slug
+def test_bots_speed_is_set_with_its_button_without_javascript(live_server, browser, problems, toy):
+    slug = toy
     context = browser.new_context(java_script_enabled=False)
     page = problems.watch(context.new_page())
     try:
