@@ -451,7 +451,7 @@ def test_the_deal_code_replays_the_same_deals(client):
     player.step()  # "next"
     table = table_of(url)
     code = deal_code(GAME, table.seed, 2, table.options)
-    assert code == f"{SLUG}-{table.seed}-1"
+    assert code == f"{SLUG}-{table.seed}-10"  # one digit per option: target 3, no Stop!
     other = Client()
     url2 = create(other, code=code)  # the form's own option choices are left at their defaults
     table2 = table_of(url2)
@@ -467,16 +467,17 @@ def test_the_deal_code_replays_the_same_deals(client):
 
 
 def test_deal_codes_round_trip():
-    code = deal_code(GAME, "abc123", 2, {"target": 3})
-    assert code == f"{SLUG}-abc123-1" and read_deal_code(GAME, code) == ("abc123", 2, {"target": 3})
-    assert read_deal_code(GAME, "  " + code.upper().replace("ABC123", "abc123") + " ")[2] == {"target": 3}
+    options = {"target": 3, "stop": True}
+    code = deal_code(GAME, "abc123", 2, options)
+    assert code == f"{SLUG}-abc123-11" and read_deal_code(GAME, code) == ("abc123", 2, options)
+    assert read_deal_code(GAME, "  " + code.upper().replace("ABC123", "abc123") + " ")[2] == options
 
 
 @pytest.mark.parametrize("code, fragment", [
     ("nosuchgame-abc-0", "starts with"),
-    (f"{SLUG}-abc-00", "options"),
-    (f"{SLUG}-abc-z", "options"),
-    (f"{SLUG}-ab%c-0", "deal number"),
+    (f"{SLUG}-abc-000", "options"),
+    (f"{SLUG}-abc-z0", "options"),
+    (f"{SLUG}-ab%c-00", "deal number"),
     (SLUG, "right number"),
 ])
 def test_a_bad_deal_code_comes_back_with_the_form_filled(client, code, fragment):
@@ -491,7 +492,7 @@ def test_a_bad_deal_code_comes_back_with_the_form_filled(client, code, fragment)
 
 
 def test_a_bad_deal_code_is_explained_in_japanese(client):
-    response = client.post(f"/ja/{SLUG}/play/", setup_form(SLUG, code=f"{SLUG}-abc-z"))
+    response = client.post(f"/ja/{SLUG}/play/", setup_form(SLUG, code=f"{SLUG}-abc-z0"))
     assert response.status_code == 400
     html = response.content.decode()
     assert "ディールコードのオプションが正しくありません" in html
@@ -605,3 +606,46 @@ def test_the_setup_page_counts_the_bots_as_the_game_seats_them(client, slug):
         assert "practice against bots" in heading and "one in every other seat" in page
     else:
         assert "practice against a bot" in heading and "one in every other seat" not in page
+
+
+# --- interruptions ------------------------------------------------------------------------------
+def a_stake_on_screen(client, level):
+    """A stop-mode table where the bot (elder) has staked and the page shows that move alone: the
+    reader, dealer, may call Stop! there, before the bot's lead is shown."""
+    url = create(client, level, code=code_for(first_seed(0), stop=True))
+    html = client.post(url + "step/", {"version": 0}, **HX).content.decode()
+    table = table_of(url)
+    assert table.shown == 1 and table.actions[0][1] == ("stake=2" if level == "expert" else "stake=1")
+    assert len(table.actions) == 2 and table.actions[1][0] == 1  # the lead follows, not yet shown
+    assert GAME.parse_action(table.actions[1][1]).card not in data_cards(html)
+    return url, html
+
+
+def test_the_reader_interrupts_at_the_move_on_the_screen(client):
+    url, html = a_stake_on_screen(client, "expert")  # the expert stakes 2 in the first deal: a fault
+    stop = [a for a in map(attrs, BUTTON.findall(html)) if a.get("value") == "stop"]
+    assert len(stop) == 1 and "is-legal" in stop[0]["class"].split() and "Stop!" in html
+    response = client.post(url + "act/", {"version": 1, "at": 1, "action": "stop"}, **HX)
+    assert response.status_code == 200
+    table = table_of(url)
+    # The call is made where the reader was looking; the bot's lead, never shown, is played again
+    # after it, and the stake is back at 1.
+    assert table.actions[:2] == [[1, "stake=2"], [0, "stop"]] and table.actions[2][0] == 1
+    assert match_of(url).state.stake == 1
+    assert "You called Stop!: the stake of 2 broke the limit, and goes back to 1." in unescape(client.get(url).content.decode())
+
+
+def test_a_wrong_call_is_made_to_no_effect_and_a_late_one_is_refused(client):
+    url, html = a_stake_on_screen(client, "club")  # the club player stakes 1: no fault
+    assert 'value="stop"' in html  # offered all the same: the offer tells the reader nothing
+    client.post(url + "act/", {"version": 1, "at": 1, "action": "stop"}, **HX)
+    table = table_of(url)
+    assert table.actions[:2] == [[1, "stake=1"], [0, "stop"]] and match_of(url).state.stake == 1
+    assert "You called Stop!, to no effect: the stake kept the limit." in unescape(client.get(url).content.decode())
+    # Once the lead is on the screen the moment has passed: the call is refused by its rule.
+    client.get(url)
+    table = table_of(url)
+    response = client.post(url + "act/", {"version": table.version, "action": "stop"}, **HX)
+    html = unescape(response.content.decode())
+    assert "Not allowed" in html and '#toy.stop.call"' in html and "Calling Stop!" in html
+    assert table_of(url).actions == table.actions

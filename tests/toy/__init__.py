@@ -8,6 +8,11 @@ then three tricks are played: the leader plays any card, the other must follow s
 the higher card of the suit led wins (ace high) and its winner leads next. All three tricks are
 played; whoever takes two wins the stake. The match goes on, the deal passing to the other seat,
 until a seat has the target: 1 point (one deal, the default) or 3.
+
+In the stop mode (an option) the elder may stake 2 only after losing the last deal; staking 2
+otherwise is allowed but is a fault, and the dealer may call "Stop!" right after the stake, before the
+lead (an interruption: the game does not wait for it): the stake then goes back to 1. A Stop! called
+when the stake kept the limit has no effect.
 """
 
 from .game import Toy

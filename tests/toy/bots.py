@@ -1,10 +1,11 @@
 """The toy game's bots: the beginner plays at random, the club player plays its highest card (and
-stakes 1), the expert stakes 2 and reckons each card over the deals it cannot rule out."""
+stakes 1), the expert stakes 2, reckons each card over the deals it cannot rule out and calls Stop!
+when it is right."""
 
 from games.engine.actions import Action
 from games.engine.bots import Bot, Evaluation, RandomBot
 
-from .game import ORDER
+from .game import ORDER, STOP
 
 
 class Beginner(RandomBot):
@@ -29,6 +30,10 @@ class Reckoner(Highest):
     level = "expert"
     stake = "2"
     WORLDS = 12
+
+    def interrupt(self, view, seat, rng):
+        """Calls Stop! when it is right (the stake is in sight, and the last deal's winner)."""
+        return STOP if self.game.interruption_verdict(view, seat, STOP) else None
 
     def choose(self, view, seat, rng):
         evaluation = self.values(view, seat, rng)

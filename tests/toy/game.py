@@ -12,6 +12,7 @@ from games.engine.rules import LEGAL, NotationError, Rule, RuleBook, refuse
 PACK = ("AS", "KS", "QS", "AH", "KH", "QH")
 ORDER = "QKA"  # low to high
 STAKES = ("1", "2")
+STOP = Action("stop")
 
 
 TARGETS = (1, 3)
@@ -19,13 +20,18 @@ TARGETS = (1, 3)
 
 @dataclass(frozen=True)
 class ToyOptions:
-    """The match ends when a seat has `target` points: 1 (one deal) or 3 (several deals)."""
+    """The match ends when a seat has `target` points: 1 (one deal) or 3 (several deals). With
+    `stop`, the elder may stake 2 only after losing the last deal, and staking 2 otherwise is a fault
+    the dealer may call ("Stop!") right after it, before the lead: the stake then goes back to 1."""
 
     target: int = 1
+    stop: bool = False
 
     def __post_init__(self):
         if self.target not in TARGETS:
             raise ValueError("target must be 1 or 3")
+        if not isinstance(self.stop, bool):
+            raise ValueError("stop must be true or false")
 
 
 @dataclass(frozen=True)
@@ -42,6 +48,8 @@ class ToyState:
     deal: int = 1
     dealer: int = 1  # the other seat, the elder, sets the stake and leads
     options: ToyOptions = field(default=ToyOptions())
+    window: bool = False  # the stake was just set (stop mode): the dealer may call Stop! until the lead
+    fault: bool = False  # and it was set against the limit
 
 
 def _sorted(hand):
@@ -68,10 +76,18 @@ class Toy(Game):
         Rule("toy.play.follow", "follow the suit led when you can"),
         Rule("toy.score.tricks", "two tricks win the stake"),
         Rule("toy.match.next", "after a deal, the next is dealt by the other seat until one has the target"),
+        Rule("toy.stake.limit", "(stop mode) the elder may stake 2 only after losing the last deal"),
+        Rule("toy.stop.call", "(stop mode) the dealer may call Stop! right after the stake, before the lead"),
+        Rule("toy.stop.wrong", "a Stop! called when the stake kept the limit has no effect"),
     )
 
     def option_choices(self):
-        return {"target": TARGETS}
+        return {"target": TARGETS, "stop": (False, True)}
+
+    def stake_limit_kept(self, state, choice):
+        """Whether staking `choice` keeps the limit of the stop mode (2 only after losing the last deal)."""
+        elder = 1 - state.dealer
+        return choice == "1" or bool(state.history) and state.history[-1].scores[0].seat != elder
 
     def new(self, seed, players=2, options=None):
         if players != 2:
@@ -94,7 +110,14 @@ class Toy(Game):
     def players(self, state):
         return 2
 
+    def turn(self, state):
+        if state.window:
+            return frozenset({state.leader})
+        return self.to_move(state)
+
     def to_move(self, state):
+        if state.window:
+            return frozenset({0, 1})  # the dealer may call Stop!
         if state.phase == "stake":
             return frozenset({1 - state.dealer})
         if state.phase == "end":
@@ -108,9 +131,15 @@ class Toy(Game):
             return [Action("stake", choice=s) for s in STAKES]
         if state.phase == "end":
             return [Action("next")]
+        if state.window and seat == state.dealer:
+            return [STOP]
         return [Action("play", (c,)) for c in state.hands[seat] if c is not None]
 
     def check(self, state, seat, action):
+        if action.kind == "stop":
+            if action != STOP or not state.window or seat != state.dealer:
+                return refuse("toy.stop.call")
+            return LEGAL  # right or wrong: a wrong call is made, to no effect (interruption_verdict)
         if state.phase == "stake":
             if seat != 1 - state.dealer or action.kind != "stake" or action.choice not in STAKES or action.cards:
                 return refuse("toy.stake.choice")
@@ -119,7 +148,7 @@ class Toy(Game):
             if state.phase != "end" or action != Action("next"):
                 return refuse("toy.match.next")
             return LEGAL
-        if state.phase != "play" or seat not in self.to_move(state) or action.kind != "play" \
+        if state.phase != "play" or seat not in self.turn(state) or action.kind != "play" \
                 or len(action.cards) != 1 or action.card not in state.hands[seat] or action.places:
             return refuse("toy.play.turn")
         if state.trick:
@@ -128,15 +157,27 @@ class Toy(Game):
                 return refuse("toy.play.follow", suit=led, card=action.card)
         return LEGAL
 
+    def interruption_verdict(self, state, seat, action):
+        """A Stop! by the dealer now: legal when the stake broke the limit; a wrong call is made to
+        no effect, and the rule says so."""
+        verdict = self.check(state, seat, action)
+        if verdict and action == STOP and not state.fault:
+            return refuse("toy.stop.wrong", stake=state.stake)
+        return verdict
+
     def _apply(self, state, seat, action):
         if state.phase == "stake":
-            return dataclasses.replace(state, phase="play", stake=int(action.choice))
+            stop = state.options.stop
+            return dataclasses.replace(state, phase="play", stake=int(action.choice), window=stop,
+                                       fault=stop and not self.stake_limit_kept(state, action.choice))
+        if action == STOP:
+            return dataclasses.replace(state, stake=1 if state.fault else state.stake, window=False, fault=False)
         if state.phase == "end":
             return self._deal(state.seed, state.deal + 1, 1 - state.dealer, state.history, state.options)
         hands = list(state.hands)
         hands[seat] = tuple(c for c in hands[seat] if c != action.card)
         trick = state.trick + (action.card,)
-        state = dataclasses.replace(state, hands=tuple(hands), trick=trick)
+        state = dataclasses.replace(state, hands=tuple(hands), trick=trick, window=False, fault=False)
         if len(trick) < 2:
             return state
         winner = trick_winner(trick, state.leader)
@@ -196,7 +237,7 @@ class Toy(Game):
         """Every card is known in a full state: each legal action's points for `seat` (the stake won
         or lost) under best play by both. Only the play of the cards is searched: the stake is set
         before play, on what a player sees (None then)."""
-        if state.phase != "play" or any(c is None for z in self.zones(state).values() for c in z) or seat not in self.to_move(state):
+        if state.phase != "play" or any(c is None for z in self.zones(state).values() for c in z) or seat not in self.turn(state):
             return None
         return {a: self._value(self.apply(state, seat, a), seat) for a in self.legal_actions(state, seat)}
 
@@ -204,7 +245,7 @@ class Toy(Game):
         if self._deal_over(state):
             taker = state.history[-1].scores[0].seat
             return state.stake if taker == seat else -state.stake
-        mover = min(self.to_move(state))
+        mover = min(self.turn(state))
         values = [self._value(self.apply(state, mover, a), seat) for a in self.legal_actions(state, mover)]
         return max(values) if mover == seat else min(values)
 
@@ -229,7 +270,7 @@ class Toy(Game):
             return True
         if self._deal_over(state):
             return False
-        mover = min(self.to_move(state))
+        mover = min(self.turn(state))
         found = [self._reachable(self.apply(state, mover, a), seat) for a in self.legal_actions(state, mover)]
         return any(found) if mover == seat else all(found)
 
@@ -243,9 +284,10 @@ class Toy(Game):
             return "".join(c or "??" for c in cs) or "-"
 
         hist = ",".join(f"{d.scores[0].seat}+{d.scores[0].points}" for d in state.history) or "-"
-        # The deal, the dealer and the target are written only when they are not 1.
-        match = "".join(f" {k}={v}" for k, v, first in (("dn", state.deal, 1), ("dr", state.dealer, 1),
-                                                     ("tg", state.options.target, 1)) if v != first)
+        # The match's fields are written only where they differ from a first deal's by default.
+        match = "".join(f" {k}={v}" for k, v, first in (
+            ("dn", state.deal, 1), ("dr", state.dealer, 1), ("tg", state.options.target, 1),
+            ("st", int(state.options.stop), 0), ("wd", int(state.window), 0), ("ft", int(state.fault), 0)) if v != first)
         return (f"toy seed={state.seed or '?'} ph={state.phase} sk={state.stake} ld={state.leader} "
                 f"tk={state.tricks[0]},{state.tricks[1]} h0={cards(state.hands[0])} h1={cards(state.hands[1])} "
                 f"tr={cards(state.trick)} w0={cards(state.won[0])} w1={cards(state.won[1])} hist={hist}{match}")
@@ -276,7 +318,8 @@ class Toy(Game):
             state = ToyState(None if f["seed"] == "?" else f["seed"], f["ph"], int(f["sk"]),
                              (cards(f["h0"]), cards(f["h1"])), cards(f["tr"]), int(f["ld"]), tk,
                              (cards(f["w0"]), cards(f["w1"])), history, int(f.get("dn", 1)),
-                             int(f.get("dr", 1)), ToyOptions(int(f.get("tg", 1))))
+                             int(f.get("dr", 1)), ToyOptions(int(f.get("tg", 1)), f.get("st", "0") == "1"),
+                             f.get("wd", "0") == "1", f.get("ft", "0") == "1")
         except (KeyError, ValueError) as err:
             if isinstance(err, NotationError):
                 raise

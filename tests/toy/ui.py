@@ -47,6 +47,15 @@ RULES = {
     "toy.score.tricks": RuleText(Words("Two tricks win", "2トリックで勝ち"),
                                  Words("Whoever takes two tricks wins the stake.",
                                        "2トリックを取った人が賭け点を得ます。")),
+    "toy.stake.limit": RuleText(Words("The limit on the stake", "賭け点の制限"),
+                                Words("In the stop mode, you may stake 2 only after losing the last deal.",
+                                      "ストップありの場合、2点を賭けられるのは直前のディールに負けたときだけです。")),
+    "toy.stop.call": RuleText(Words("Calling Stop!", "ストップの宣言"),
+                              Words("The dealer may call Stop! only in the stop mode, right after the stake is set and before the lead.",
+                                    "ストップを宣言できるのは、ストップありの場合に、賭け点が決まった直後、リードの前の配り手だけです。")),
+    "toy.stop.wrong": RuleText(Words("A wrong Stop!", "誤ったストップ"),
+                               Words("The stake of %(stake)s kept the limit: the call has no effect.",
+                                     "賭け点%(stake)sは制限を守っているので、この宣言は何も変えません。")),
     "toy.match.next": RuleText(Words("The next deal", "次のディール"),
                                Words("After a deal, the other player deals the next, until one of you has the target.",
                                      "ディールが終わると、どちらかが目標点に届くまで、もう一人が次を配ります。")),
@@ -70,7 +79,11 @@ class ToyUI(GameUI):
     hint_level = "expert"
     options = {"target": (Words("Target score", "目標点"),
                           {1: Words("1 point (one deal)", "1点（1ディール）"),
-                           3: Words("3 points (a longer match)", "3点（長めのマッチ）")})}
+                           3: Words("3 points (a longer match)", "3点（長めのマッチ）")}),
+               "stop": (Words("Stop!", "ストップ"),
+                        {False: Words("off: stake 1 or 2 freely", "なし：1点でも2点でも自由に賭けられる"),
+                         True: Words("on: 2 only after losing a deal, and the dealer may call Stop!",
+                                     "あり：2点はディールに負けた後だけ。配り手はストップを宣言できる")})}
     level_labels = {"beginner": Words("Beginner: plays at random", "初級：でたらめに出す"),
                     "club": Words("Club player: plays its highest card", "中級：いちばん強い札を出す"),
                     "expert": Words("Expert: reckons every deal it cannot rule out", "上級：ありうる配りをすべて読む")}
@@ -105,6 +118,8 @@ class ToyUI(GameUI):
                 items.append(CardButton(action.card, f"hand.{seat}", action, ok))
             elif action.kind == "stake" and ok:
                 items.append(Button(action, said(f"Stake {action.choice}", f"賭け点{action.choice}"), ok))
+            elif action.kind == "stop" and ok:
+                items.append(Button(action, said("Stop!", "ストップ！"), ok))
             elif action.kind == "next" and ok:
                 items.append(Button(action, said("Deal the next hand", "次のディールへ"), ok))
         return Controls(items)
@@ -114,12 +129,20 @@ class ToyUI(GameUI):
             return said(f"stake {action.choice}", f"賭け点を{action.choice}にする")
         if action.kind == "next":
             return said("deal the next hand", "次のディールに進む")
+        if action.kind == "stop":
+            return said("call Stop!", "ストップを宣言する")
         return said(f"play {card_words(action.card)}", f"{card_words(action.card)}を出す")
 
     def narrate(self, game, before, seat, action, after, names, viewer=None):
         who = names[seat]
         if action.kind == "stake":
             lines = [said(f"{who} set the stake at {action.choice}.", f"{who}が賭け点を{action.choice}にしました。")]
+        elif action.kind == "stop":
+            if after.stake < before.stake:
+                return [said(f"{who} called Stop!: the stake of 2 broke the limit, and goes back to 1.",
+                             f"{who}がストップを宣言しました。賭け点2は制限違反なので、1に戻ります。")]
+            return [said(f"{who} called Stop!, to no effect: the stake kept the limit.",
+                         f"{who}がストップを宣言しましたが、賭け点は制限を守っていたので何も変わりません。")]
         elif action.kind == "next":
             return [said(f"Deal {after.deal}: {names[after.dealer]} dealt.", f"第{after.deal}ディール：{names[after.dealer]}が配りました。")]
         else:
@@ -139,6 +162,8 @@ class ToyUI(GameUI):
     def hint_reason(self, view, seat, action):
         if action.kind == "next":
             return said("The deal is over.", "このディールは終わりました。")
+        if action.kind == "stop":
+            return said("The stake broke the limit.", "賭け点が制限を破っています。")
         if action.kind == "stake":
             return said("A careful player stakes little.", "慎重な人は小さく賭けます。")
         return said("The club player plays its highest card.", "クラブの打ち手はいちばん強い札を出します。")
