@@ -95,7 +95,8 @@ case $mode in
     ;;
   test)
     say "test suite on SQLite"
-    .venv/bin/python -m pytest -q -p no:cacheprovider -n 2
+    # The slowest tests are listed at the end, so that a run that grows shows where it grew.
+    .venv/bin/python -m pytest -q -p no:cacheprovider -n 2 --durations=30
     if [[ -d /usr/lib/postgresql && $(id -u) -eq 0 ]]; then
       # The engines know no database, and the browser tests see the same pages from either: the
       # second run is the web layer's own tests (storage, concurrency, two servers, every table).
