@@ -285,6 +285,20 @@ class Game:
         its view is this one."""
         return self.hide_secrets(self.with_zones(state, self.masked_zones(state, seat)))
 
+    def public_zones(self, state) -> dict[str, tuple]:
+        """The zones as nobody's seat sees them: a card shown only where every seat sees it (a card
+        on the table), every other card (a hand, even one its holder sees) replaced by None."""
+        masks = [self.masked_zones(state, seat) for seat in range(self.players(state))]
+        return {name: tuple(c if all(m[name][i] is not None for m in masks) else None for i, c in enumerate(cards))
+                for name, cards in self.zones(state).items()}
+
+    def public_view(self, state):
+        """The state as an onlooker who sits at no seat sees it (a projector, a spectator): only
+        what every player sees, and the secrets blanked. What a view holds besides cards is known
+        to every seat's view alike, so it stays. Never given to a bot, which plays from its seat's
+        view."""
+        return self.hide_secrets(self.with_zones(state, self.public_zones(state)))
+
     def hidden_cards(self, state, seat: int) -> Counter:
         """The cards this seat cannot see, as a multiset."""
         every = Counter(c for cards in self.zones(state).values() for c in cards)

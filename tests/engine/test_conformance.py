@@ -76,6 +76,30 @@ def check_view(game, state, seat, rng):
     return view, world
 
 
+# The public view is checked in this share of the positions (every position would cost the suite a
+# quarter more time for this test, most of it in Crapette's long matches).
+PUBLIC_SHARE = 0.2
+
+
+def check_public_view(game, state, views):
+    """The view for nobody's seat shows a card exactly where every seat's view shows it (`views`:
+    each seat's view), and no secret; its notation reads back."""
+    zones = game.zones(state)
+    public = game.public_view(state)
+    pzones = game.zones(public)
+    assert shapes(pzones) == shapes(zones)
+    vzones = [game.zones(view) for view in views]
+    for name in zones:
+        everybody = known(zones[name])
+        for v in vzones:
+            everybody &= known(v[name])
+        assert known(pzones[name]) == everybody, (name, "the public view differs from what every seat sees")
+    text = game.to_text(public)
+    assert game.from_text(text) == public
+    if getattr(state, "seed", None):
+        assert f"={state.seed} " not in text + " ", "the public view reveals the match seed"
+
+
 def check_position(game, state, rng):
     """Everything that must hold in any position of any game."""
     pack = game.pack(state)
@@ -92,6 +116,7 @@ def check_position(game, state, rng):
     turn = game.turn(state)
     assert turn <= movers and bool(turn) == bool(movers), "the game waits for a seat that may not act"
     assert game.interrupters(state) == movers - turn
+    views = []
     for seat in range(game.players(state)):
         legal = game.legal_actions(state, seat)
         assert legal == sorted(legal)
@@ -108,6 +133,10 @@ def check_position(game, state, rng):
 
         view, world = check_view(game, state, seat, rng)
         assert game.legal_actions(world, seat) == game.legal_actions(view, seat) == legal
+        views.append(view)
+
+    if rng.random() < PUBLIC_SHARE:
+        check_public_view(game, state, views)
 
     for deal in game.outcome(state).deals:
         assert isinstance(deal, DealResult) and all(isinstance(s, Score) for s in deal.scores)
