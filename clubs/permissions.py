@@ -82,3 +82,14 @@ def made_member(request, club, user_id) -> Membership:
     if user_id not in made_accounts(request.user):
         raise Http404
     return found
+
+
+def teaching_table(request, code, token):
+    """A teaching table of the club with this code, if the requester organises the club, or 404."""
+    from teaching.models import TeachingTable
+
+    club = organiser(request, code)
+    found = TeachingTable.objects.filter(club=club, token=token).first()
+    if found is None:
+        raise Http404
+    return found

@@ -51,6 +51,7 @@ INSTALLED_APPS = [
     "attempts",
     "clubs",
     "homework",
+    "teaching",
 ]
 
 AUTH_USER_MODEL = "accounts.User"

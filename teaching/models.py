@@ -1,0 +1,40 @@
+"""The teaching table: one deal an organiser shows a room, on a projector. Who may open it is decided
+in clubs/permissions.py (the club's organisers)."""
+
+import secrets
+
+from django.conf import settings
+from django.db import models
+
+
+def new_token():
+    return secrets.token_urlsafe(9)
+
+
+class TeachingTable(models.Model):
+    """A deal and the moves made in it so far (by the organiser, for any seat), whose cards the board
+    shows (`mode`) and the organiser's notes. The move shown is in the page's address (?step=). `start` is the deal's first position in the game's notation, every card in it:
+    it never reaches a page, only the view `mode` allows does."""
+
+    OPEN, SEAT, PUBLIC = "open", "seat", "public"
+    MODES = [(OPEN, OPEN), (SEAT, SEAT), (PUBLIC, PUBLIC)]
+
+    club = models.ForeignKey("clubs.Club", on_delete=models.CASCADE, related_name="teaching_tables")
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+")
+    token = models.CharField(max_length=16, unique=True, default=new_token)
+    game = models.CharField(max_length=20)
+    players = models.PositiveSmallIntegerField()
+    code = models.CharField(max_length=80)  # the deal code it was opened from
+    start = models.TextField()
+    actions = models.JSONField(default=list)  # [[seat, action text], ...]
+    mode = models.CharField(max_length=8, choices=MODES, default=OPEN)
+    seat = models.PositiveSmallIntegerField(default=0)  # whose view, in the seat mode
+    notes = models.TextField(blank=True, max_length=4000)
+    version = models.PositiveIntegerField(default=0)  # a write with an older version is refused
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created", "-pk"]
+
+    def __str__(self):
+        return f"{self.game} teaching table {self.token}"

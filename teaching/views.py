@@ -1,0 +1,192 @@
+"""The teaching table: an organiser opens a deal, steps through it (← and →), plays moves for any
+seat, chooses whose cards the room sees, and writes notes beside the board. Every view asks
+clubs/permissions.py first: anyone but the club's organisers gets a 404."""
+
+from django.contrib.auth.decorators import login_required
+from django.db.models import F
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.http import HttpResponseNotAllowed
+from django.views.decorators.http import require_http_methods
+
+from clubs import permissions
+from dojo.context import game_stylesheet
+from games.controls import Controls, decode
+from games.engine.rules import NotationError
+from games.table.codes import deal_code
+from games.ui import game_ui, join_sentences
+from judge.tables import refusal as judged_refusal
+
+from homework.items import game_name
+
+from . import positions
+from .forms import NewTableForm, NotesForm
+from .models import TeachingTable
+
+
+def seat_names(players):
+    return {s: _("Player %(n)s") % {"n": s + 1} for s in range(players)}
+
+
+def _url(table, step=None):
+    url = reverse("teach", args=[table.club.code, table.token])
+    return url if step is None else f"{url}?step={step}"
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def new(request, code):
+    club = permissions.organiser(request, code)
+    form = NewTableForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        game = data["game"]
+        state = game.new(data["seed"], data["players"], data["options"])
+        table = TeachingTable.objects.create(
+            club=club, created_by=request.user, game=game.slug, players=data["players"],
+            code=deal_code(game, data["seed"], data["players"], data["options"]) or "",
+            start=game.to_text(state), mode=TeachingTable.OPEN)
+        return redirect(_url(table, 0))
+    tables = club.teaching_tables.all()[:20]
+    return render(request, "teaching/new.html", {"club": club, "form": form, "tables": tables},
+                  status=400 if request.method == "POST" else 200)
+
+
+def _step(request, table, count):
+    try:
+        step = int(request.GET.get("step", count))
+    except ValueError:
+        step = count
+    return max(0, min(step, count))
+
+
+def _context(request, table, step, refusal=None):
+    ui = game_ui(table.game)
+    game = ui.game
+    every = positions.states(table)
+    state = every[step]
+    names = seat_names(table.players)
+    movers = sorted(game.turn(state))
+    mover = movers[0] if movers else None
+    if table.mode == TeachingTable.OPEN:
+        side = mover if mover is not None else 0
+    elif table.mode == TeachingTable.SEAT:
+        side = min(table.seat, table.players - 1)
+    else:
+        side = mover if mover is not None else 0
+    view = positions.shown(game, state, table.mode, side)
+    # The organiser may play for the seat to move when its cards are on the board.
+    may_act = mover is not None and (table.mode == TeachingTable.OPEN
+                                     or (table.mode == TeachingTable.SEAT and side == mover))
+    controls = ui.controls(game, state, mover, only_legal=True) if may_act else Controls()
+    moves = []
+    if table.mode == TeachingTable.OPEN:  # the story of the moves tells every card: only with all hands open
+        for i, (seat, text) in enumerate(table.actions):
+            line = ui.narrate(game, every[i], seat, game.parse_action(text), every[i + 1], names)
+            moves.append({"number": i + 1, "text": join_sentences(line), "url": _url(table, i + 1),
+                          "current": i + 1 == step})
+    count = len(table.actions)
+    return {
+        "club": table.club, "t": table, "ui": ui, "pack": ui.pack, "game_name": game_name(table.game),
+        "game_css": game_stylesheet(table.game),
+        "board_template": ui.board_template,
+        "board": ui.board(view, side, names), "controls": controls,
+        "step": step, "count": count, "moves": moves, "refusal": refusal,
+        "mover_name": names[mover] if mover is not None else None, "may_act": may_act,
+        "side_name": names[side], "seats": [(s, names[s]) for s in range(table.players)],
+        "modes": [(TeachingTable.OPEN, _("All hands open")), (TeachingTable.SEAT, _("One seat's view")),
+                  (TeachingTable.PUBLIC, _("What every player sees"))],
+        "notes_form": NotesForm(initial={"notes": table.notes}),
+        "prev_url": _url(table, step - 1) if step > 0 else None,
+        "next_url": _url(table, step + 1) if step < count else None,
+        "first_url": _url(table, 0), "last_url": _url(table, count),
+        "later_moves": count - step,
+    }
+
+
+@login_required
+def table(request, code, token):
+    table = permissions.teaching_table(request, code, token)
+    step = _step(request, table, len(table.actions))
+    return render(request, "teaching/table.html", _context(request, table, step))
+
+
+def _posted_int(request, name):
+    try:
+        return int(request.POST.get(name, ""))
+    except ValueError:
+        return None
+
+
+def _write(table, **changes):
+    """Save `changes` if nobody wrote since the page was drawn (its version); False otherwise."""
+    done = TeachingTable.objects.filter(pk=table.pk, version=table.version).update(version=F("version") + 1, **changes)
+    return bool(done)
+
+
+def _stale(request, table):
+    context = _context(request, table, len(table.actions))
+    context["stale"] = True
+    return render(request, "teaching/table.html", context, status=409)
+
+
+@login_required
+def act(request, code, token):
+    """A move for the seat to move at the step shown. Moves after that step are replaced by it."""
+    table = permissions.teaching_table(request, code, token)
+    if request.method != "POST":  # asked after the permission: a stranger learns nothing
+        return HttpResponseNotAllowed(["POST"])
+    if _posted_int(request, "version") != table.version:
+        return _stale(request, table)
+    step = _posted_int(request, "step")
+    if step is None or not 0 <= step <= len(table.actions):
+        return _stale(request, table)
+    game = positions.game_of(table)
+    state = positions.states(table)[step]
+    movers = sorted(game.turn(state))
+    if not movers:
+        return _stale(request, table)
+    try:
+        action = decode(request.POST)
+    except NotationError:
+        context = _context(request, table, step)
+        context["error"] = _("That is not a move this table understands.")
+        return render(request, "teaching/table.html", context, status=400)
+    seat = movers[0]
+    refused = judged_refusal(table.game, state, seat, action)
+    if refused:
+        return render(request, "teaching/table.html", _context(request, table, step, refusal=refused), status=422)
+    if not _write(table, actions=table.actions[:step] + [[seat, str(action)]]):
+        return _stale(request, TeachingTable.objects.get(pk=table.pk))
+    return redirect(_url(table, step + 1))
+
+
+@login_required
+def view_mode(request, code, token):
+    """Whose cards the board shows: all hands, one seat's view, or what every player sees."""
+    table = permissions.teaching_table(request, code, token)
+    if request.method != "POST":
+        return HttpResponseNotAllowed(["POST"])
+    mode = request.POST.get("mode")
+    seat = _posted_int(request, "seat")
+    step = _posted_int(request, "step")
+    if mode not in dict(TeachingTable.MODES) or (seat is not None and not 0 <= seat < table.players):
+        return _stale(request, table)
+    if not _write(table, mode=mode, seat=table.seat if seat is None else seat):
+        return _stale(request, TeachingTable.objects.get(pk=table.pk))
+    return redirect(_url(table, step if step is not None and 0 <= step <= len(table.actions) else None))
+
+
+@login_required
+def notes(request, code, token):
+    table = permissions.teaching_table(request, code, token)
+    if request.method != "POST":
+        return HttpResponseNotAllowed(["POST"])
+    form = NotesForm(request.POST)
+    step = _posted_int(request, "step")
+    if not form.is_valid() or _posted_int(request, "version") != table.version:
+        return _stale(request, table)
+    if not _write(table, notes=form.cleaned_data["notes"]):
+        return _stale(request, TeachingTable.objects.get(pk=table.pk))
+    return redirect(_url(table, step if step is not None and 0 <= step <= len(table.actions) else None))

@@ -1,0 +1,218 @@
+"""The teaching table: an organiser opens a deal for the room, steps through it, plays moves for any
+seat and chooses whose cards are shown. Only the club's organisers may open it (a matrix of roles ×
+views); a view that hides cards never puts them on the page."""
+
+import re
+from html import unescape
+
+import pytest
+from django.urls import reverse
+
+from games.engine import registry
+from games.table.codes import deal_code
+from games.ui import site_games
+from teaching import positions
+from teaching.models import TeachingTable
+from tests.clubs import _quick_passwords, add_member, client_for, make_club, person  # noqa: F401
+
+pytestmark = pytest.mark.django_db
+CARD = re.compile(r'data-card="([^"]+)"')
+GAMES = [(g.slug, n) for g in site_games() for n in sorted({min(g.player_counts), max(g.player_counts)})]
+
+
+@pytest.fixture
+def world():
+    organiser, member = person("olga"), person("mika")
+    club = make_club(organiser, "Tuesday club")
+    add_member(club, member)
+    other_organiser = person("oscar")
+    make_club(other_organiser, "Other club")
+    game = site_games()[0]
+    table = TeachingTable.objects.create(club=club, created_by=organiser, game=game.slug,
+                                         players=min(game.player_counts), code="",
+                                         start=game.to_text(game.new("w", min(game.player_counts))))
+    return {"club": club, "table": table, "game": game,
+            "users": {"anonymous": None, "outsider": person("ursula"), "other": other_organiser,
+                      "member": member, "organiser": organiser}}
+
+
+ROLES = ("anonymous", "outsider", "other", "member", "organiser")
+L = "login"
+MATRIX = [
+    ("open form", "/{lang}/clubs/{code}/teach/", "GET", None, (L, 404, 404, 404, 200)),
+    ("open", "/{lang}/clubs/{code}/teach/", "POST", {"table": "{table}", "code": ""}, (L, 404, 404, 404, 302)),
+    ("table", "/{lang}/clubs/{code}/teach/{token}/", "GET", None, (L, 404, 404, 404, 200)),
+    ("move", "/{lang}/clubs/{code}/teach/{token}/act/", "POST", {"version": "0", "step": "0", "action": "x"},
+     (L, 404, 404, 404, 422)),  # "x" is no move of the game: refused by its rule
+    ("view", "/{lang}/clubs/{code}/teach/{token}/view/", "POST", {"mode": "public", "step": "0"},
+     (L, 404, 404, 404, 302)),
+    ("notes", "/{lang}/clubs/{code}/teach/{token}/notes/", "POST", {"notes": "Look", "version": "0", "step": "0"},
+     (L, 404, 404, 404, 302)),
+    ("table by GET only", "/{lang}/clubs/{code}/teach/{token}/act/", "GET", None, (L, 404, 404, 404, 405)),
+]
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+@pytest.mark.parametrize("name,url,method,data,expected", MATRIX, ids=[m[0] for m in MATRIX])
+@pytest.mark.parametrize("role", ROLES)
+def test_only_the_clubs_organisers_open_the_teaching_table(world, lang, name, url, method, data, expected, role):
+    table, club = world["table"], world["club"]
+
+    def fill(text):
+        return text.format(lang=lang, code=club.code, token=table.token,
+                           table=f"{world['game'].slug}:{min(world['game'].player_counts)}")
+
+    client = client_for(world["users"][role])
+    want = expected[ROLES.index(role)]
+    if method == "GET":
+        response = client.get(fill(url))
+    else:
+        response = client.post(fill(url), {k: fill(v) for k, v in data.items()})
+    if want == L:
+        assert response.status_code == 302 and response["Location"].startswith(reverse("login"))
+    else:
+        assert response.status_code == want, (name, role)
+    if role != "organiser":  # refused: nothing was written
+        fresh = TeachingTable.objects.get(pk=table.pk)
+        assert (fresh.version, fresh.notes, fresh.mode) == (0, "", TeachingTable.OPEN)
+        assert TeachingTable.objects.count() == 1
+
+
+def test_the_matrix_names_every_teaching_view():
+    from teaching import urls
+
+    in_table = {url for _, url, *_ in MATRIX}
+    for pattern in urls.urlpatterns:
+        route = "/{lang}/" + str(pattern.pattern).replace("<str:code>", "{code}").replace("<str:token>", "{token}")
+        assert route in in_table, f"{pattern.name} is missing from the permission matrix"
+
+
+def organiser_client(world):
+    return client_for(world["users"]["organiser"])
+
+
+def open_table(client, club, slug, players, code=""):
+    response = client.post(f"/en/clubs/{club.code}/teach/", {"table": f"{slug}:{players}", "code": code})
+    assert response.status_code == 302, response.content.decode()[:500]
+    return response["Location"].split("?")[0]
+
+
+def play(client, url, n):
+    """n moves, each the first legal action for the seat to move, through the act view."""
+    for _ in range(n):
+        table = TeachingTable.objects.get(token=url.rstrip("/").rsplit("/", 1)[1])
+        game = registry.get(table.game)
+        state = positions.states(table)[-1]
+        movers = sorted(game.turn(state))
+        if not movers:
+            return
+        action = game.legal_actions(state, movers[0])[0]
+        response = client.post(url + "act/", {"version": table.version, "step": len(table.actions),
+                                              "action": str(action)})
+        assert response.status_code == 302, unescape(response.content.decode())[:800]
+
+
+def shown_cards(html):
+    return {c for c in CARD.findall(html) if c != "?"}
+
+
+@pytest.mark.parametrize("slug,players", GAMES)
+def test_each_mode_shows_only_the_cards_it_allows(world, slug, players):
+    """All hands open shows every hand; one seat's view shows no card that seat cannot see; what
+    every player sees shows no card of any hand. For every game, fewest and most players."""
+    client = organiser_client(world)
+    game = registry.get(slug)
+    url = open_table(client, world["club"], slug, players, deal_code(game, "teach", players, {}) or "")
+    play(client, url, 3)
+    table = TeachingTable.objects.get(token=url.rstrip("/").rsplit("/", 1)[1])
+    state = positions.states(table)[-1]
+    every = {c for cards in game.zones(state).values() for c in cards}
+    for mode, seat in (("open", 0), ("seat", players - 1), ("public", 0)):
+        client.post(url + "view/", {"mode": mode, "seat": seat, "step": len(table.actions)})
+        html = client.get(url).content.decode()
+        cards = shown_cards(html)
+        if mode == "open":
+            expected = every
+        else:
+            seen = game.public_view(state) if mode == "public" else game.view(state, seat)
+            expected = {c for cards in game.zones(seen).values() for c in cards if c is not None}
+            assert cards <= expected, f"{mode}: cards the room may not see are on the page: {cards - expected}"
+        assert cards <= every
+        if mode == "open":  # every hand open: each card its holder sees is drawn
+            held = {c for z, s in game.held_zones(state).items() for c in game.zones(game.view(state, s))[z]
+                    if c is not None}
+            assert held <= cards, "with all hands open, a card in a hand is not drawn"
+
+
+def test_stepping_back_and_playing_another_move_replaces_the_later_ones(world):
+    client = organiser_client(world)
+    game = world["game"]
+    players = min(game.player_counts)
+    url = open_table(client, world["club"], game.slug, players)
+    play(client, url, 4)
+    table = TeachingTable.objects.get(token=url.rstrip("/").rsplit("/", 1)[1])
+    assert len(table.actions) == 4
+    page = client.get(url + "?step=1").content.decode()
+    assert "Move 1 of 4" in page and 'data-replay-key="prev"' in page and 'data-replay-key="next"' in page
+    assert "replaces the 3 moves after it" in page
+    state = positions.states(table)[1]
+    seat = min(game.turn(state))
+    other = game.legal_actions(state, seat)[-1]
+    response = client.post(url + "act/", {"version": table.version, "step": 1, "action": str(other)})
+    assert response.status_code == 302 and response["Location"].endswith("?step=2")
+    fresh = TeachingTable.objects.get(pk=table.pk)
+    assert fresh.actions == table.actions[:1] + [[seat, str(other)]] and fresh.version == table.version + 1
+
+
+def test_an_illegal_move_is_refused_by_its_rule_and_a_stale_page_changes_nothing(world):
+    client = organiser_client(world)
+    game = world["game"]
+    url = open_table(client, world["club"], game.slug, min(game.player_counts))
+    table = TeachingTable.objects.get(token=url.rstrip("/").rsplit("/", 1)[1])
+    state = positions.states(table)[0]
+    seat = min(game.turn(state))
+    illegal = next(a for a in game.candidate_actions(state, seat) if not game.check(state, seat, a)) \
+        if any(not game.check(state, seat, a) for a in game.candidate_actions(state, seat)) else None
+    if illegal is not None:
+        response = client.post(url + "act/", {"version": 0, "step": 0, "action": str(illegal)})
+        assert response.status_code == 422
+        verdict = game.check(state, seat, illegal)
+        html = unescape(response.content.decode())
+        assert "Not allowed:" in html and str(game_rule_title(game.slug, verdict.rule)) in html
+    # A page drawn before another window's move: its version is old, nothing is applied.
+    legal = game.legal_actions(state, seat)[0]
+    assert client.post(url + "act/", {"version": 0, "step": 0, "action": str(legal)}).status_code == 302
+    response = client.post(url + "act/", {"version": 0, "step": 0, "action": str(legal)})
+    assert response.status_code == 409 and "nothing was applied" in response.content.decode()
+    assert len(TeachingTable.objects.get(pk=table.pk).actions) == 1
+
+
+def game_rule_title(slug, rule):
+    from games.ui import game_ui
+
+    return game_ui(slug).rules[rule].title
+
+
+def test_notes_are_kept_and_shown_as_text_and_a_bad_code_is_explained(world):
+    client = organiser_client(world)
+    game = world["game"]
+    url = open_table(client, world["club"], game.slug, min(game.player_counts))
+    client.post(url + "notes/", {"notes": "<b>Watch</b> the trumps", "version": 0, "step": 0})
+    html = client.get(url).content.decode()
+    assert "&lt;b&gt;Watch&lt;/b&gt; the trumps" in html and "<b>Watch</b>" not in html
+    response = client.post(f"/en/clubs/{world['club'].code}/teach/",
+                           {"table": f"{game.slug}:{min(game.player_counts)}", "code": "nosuch-abc-0"})
+    assert response.status_code == 400 and "starts with" in unescape(response.content.decode())
+    assert TeachingTable.objects.filter(club=world["club"]).count() == 2
+
+
+def test_the_teaching_table_speaks_japanese_and_the_club_page_leads_to_it(world):
+    client = organiser_client(world)
+    game = world["game"]
+    club = world["club"]
+    assert f"/en/clubs/{club.code}/teach/" in client.get(f"/en/clubs/{club.code}/").content.decode()
+    member_page = client_for(world["users"]["member"]).get(f"/en/clubs/{club.code}/").content.decode()
+    assert "/teach/" not in member_page
+    url = open_table(client, club, game.slug, min(game.player_counts)).replace("/en/", "/ja/")
+    html = client.get(url).content.decode()
+    assert "ティーチングテーブル" in html and "手札をすべて公開" in html and "配ったところ" in html
