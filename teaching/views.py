@@ -79,7 +79,8 @@ def _context(request, table, step, refusal=None):
     # The organiser may play for the seat to move when its cards are on the board.
     may_act = mover is not None and (table.mode == TeachingTable.OPEN
                                      or (table.mode == TeachingTable.SEAT and side == mover))
-    controls = ui.controls(game, state, mover, only_legal=True) if may_act else Controls()
+    # Every choice is offered, the illegal ones too: pressed, the engine says why not, for the room to see.
+    controls = ui.controls(game, state, mover) if may_act else Controls()
     moves = []
     if table.mode == TeachingTable.OPEN:  # the story of the moves tells every card: only with all hands open
         for i, (seat, text) in enumerate(table.actions):
@@ -92,6 +93,7 @@ def _context(request, table, step, refusal=None):
         "game_css": game_stylesheet(table.game),
         "board_template": ui.board_template,
         "board": ui.board(view, side, names), "controls": controls,
+        "highlight": True,  # the legal choices marked, as at a practice table
         "step": step, "count": count, "moves": moves, "refusal": refusal,
         "mover_name": names[mover] if mover is not None else None, "may_act": may_act,
         "side_name": names[side], "seats": [(s, names[s]) for s in range(table.players)],
