@@ -7,7 +7,7 @@ from django.db.models import F
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.http import HttpResponseNotAllowed
+from django.http import Http404, HttpResponseNotAllowed
 from django.views.decorators.http import require_http_methods
 
 from clubs import permissions
@@ -15,7 +15,7 @@ from dojo.context import game_stylesheet
 from games.controls import Controls, decode
 from games.engine.rules import NotationError
 from games.table.codes import deal_code
-from games.ui import game_ui, join_sentences
+from games.ui import game_ui, join_sentences, site_games
 from judge.tables import refusal as judged_refusal
 
 from homework.items import game_name
@@ -192,3 +192,43 @@ def notes(request, code, token):
     if not _write(table, notes=form.cleaned_data["notes"]):
         return _stale(request, TeachingTable.objects.get(pk=table.pk))
     return redirect(_url(table, step if step is not None and 0 <= step <= len(table.actions) else None))
+
+
+def _content_position(game_slug, kind, ref):
+    """(position text, seat, open) of a lesson step ("<lesson>/<n>") or a puzzle; None if there is none."""
+    from tutorials import lessons, puzzles
+
+    try:
+        if kind == "puzzle":
+            found = puzzles.puzzle(game_slug, ref)
+            return (found.position, found.seat, found.open) if found else None
+        if kind == "lesson":
+            lesson_id, n = ref.rsplit("/", 1)
+            found = lessons.lesson(game_slug, lesson_id)
+            step = found.steps[int(n) - 1] if found and 0 < int(n) <= len(found.steps) else None
+            return (step.position, step.seat, False) if step and step.position else None
+    except (KeyError, LookupError, ValueError):
+        return None
+    return None
+
+
+@login_required
+def from_content(request):
+    """A lesson step or a puzzle opened on a club's teaching table, shown from the learner's seat
+    (all hands only for an open puzzle), where the organiser can play it on."""
+    club = permissions.organiser(request, request.POST.get("club", ""))
+    if request.method != "POST":
+        return HttpResponseNotAllowed(["POST"])
+    slug, kind, ref = request.POST.get("game", ""), request.POST.get("kind", ""), request.POST.get("ref", "")
+    if slug not in {g.slug for g in site_games()}:
+        raise Http404
+    found = _content_position(slug, kind, ref)
+    if found is None:
+        raise Http404
+    text, seat, is_open = found
+    game = game_ui(slug).game
+    state = game.from_text(text)
+    table = TeachingTable.objects.create(
+        club=club, created_by=request.user, game=slug, players=game.players(state), code="",
+        start=game.to_text(state), mode=TeachingTable.OPEN if is_open else TeachingTable.SEAT, seat=seat)
+    return redirect(_url(table, 0))

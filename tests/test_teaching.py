@@ -12,11 +12,13 @@ from games.engine import registry
 from games.table.codes import deal_code
 from games.ui import site_games
 from teaching import positions
+from tutorials import lessons, puzzles
 from teaching.models import TeachingTable
 from tests.clubs import _quick_passwords, add_member, client_for, make_club, person  # noqa: F401
 
 pytestmark = pytest.mark.django_db
 CARD = re.compile(r'data-card="([^"]+)"')
+PUZZLE = next(p for g in site_games() for p in puzzles.puzzles(g.slug) if not p.open)
 GAMES = [(g.slug, n) for g in site_games() for n in sorted({min(g.player_counts), max(g.player_counts)})]
 
 
@@ -49,6 +51,8 @@ MATRIX = [
     ("notes", "/{lang}/clubs/{code}/teach/{token}/notes/", "POST", {"notes": "Look", "version": "0", "step": "0"},
      (L, 404, 404, 404, 302)),
     ("table by GET only", "/{lang}/clubs/{code}/teach/{token}/act/", "GET", None, (L, 404, 404, 404, 405)),
+    ("from a puzzle", "/{lang}/teach/from/", "POST", {"club": "{code}", "game": "{puzzle_game}", "kind": "puzzle",
+                                                      "ref": "{puzzle}"}, (L, 404, 404, 404, 302)),
 ]
 
 
@@ -60,7 +64,8 @@ def test_only_the_clubs_organisers_open_the_teaching_table(world, lang, name, ur
 
     def fill(text):
         return text.format(lang=lang, code=club.code, token=table.token,
-                           table=f"{world['game'].slug}:{min(world['game'].player_counts)}")
+                           table=f"{world['game'].slug}:{min(world['game'].player_counts)}",
+                           puzzle_game=PUZZLE.game, puzzle=PUZZLE.id)
 
     client = client_for(world["users"][role])
     want = expected[ROLES.index(role)]
@@ -216,3 +221,33 @@ def test_the_teaching_table_speaks_japanese_and_the_club_page_leads_to_it(world)
     url = open_table(client, club, game.slug, min(game.player_counts)).replace("/en/", "/ja/")
     html = client.get(url).content.decode()
     assert "ティーチングテーブル" in html and "手札をすべて公開" in html and "配ったところ" in html
+
+
+def test_a_puzzle_opens_on_the_teaching_table_from_the_learners_seat(world):
+    """The puzzle page offers its organisers (only) to show it on the teaching table; it opens in the
+    puzzle's seat's view, so the room sees what the solver sees and no more."""
+    club = world["club"]
+    page = organiser_client(world).get(f"/en/{PUZZLE.game}/puzzles/{PUZZLE.id}/").content.decode()
+    assert "Show on the teaching table" in page and f'value="{club.code}"' in page
+    member_page = client_for(world["users"]["member"]).get(f"/en/{PUZZLE.game}/puzzles/{PUZZLE.id}/").content.decode()
+    assert "Show on the teaching table" not in member_page
+    client = organiser_client(world)
+    response = client.post("/en/teach/from/", {"club": club.code, "game": PUZZLE.game, "kind": "puzzle", "ref": PUZZLE.id})
+    assert response.status_code == 302
+    table = TeachingTable.objects.filter(club=club).order_by("-pk").first()
+    assert (table.mode, table.seat, table.game) == (TeachingTable.SEAT, PUZZLE.seat, PUZZLE.game)
+    game = registry.get(PUZZLE.game)
+    state = game.from_text(PUZZLE.position)
+    html = client.get(response["Location"]).content.decode()
+    seen = {c for cards in game.zones(game.view(state, PUZZLE.seat)).values() for c in cards if c}
+    assert shown_cards(html) <= seen
+    # A lesson step too; a reference to nothing is a 404 that makes no table.
+    lesson = lessons.lessons(PUZZLE.game)[0]
+    n = next(k for k, step in enumerate(lesson.steps, 1) if step.position)
+    assert client.post("/en/teach/from/", {"club": club.code, "game": PUZZLE.game, "kind": "lesson",
+                                           "ref": f"{lesson.id}/{n}"}).status_code == 302
+    before = TeachingTable.objects.count()
+    for kind, ref in (("puzzle", "no-such"), ("lesson", f"{lesson.id}/999"), ("lesson", "x"), ("other", PUZZLE.id)):
+        assert client.post("/en/teach/from/", {"club": club.code, "game": PUZZLE.game, "kind": kind,
+                                               "ref": ref}).status_code == 404
+    assert TeachingTable.objects.count() == before

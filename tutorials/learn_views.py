@@ -146,6 +146,7 @@ def lesson_step(request, game, lesson, n):
     engine = ui.game
     states = step_states(game, step)
     ctx = {"game": info, "lesson": found, "title": found.title[lang], "step": step, "n": n,
+           "lesson_ref": f"{found.id}/{n}",
            "total": len(found.steps), "text": step.text[lang], "result": None, "made": "",
            "prev_url": reverse("lesson-step", args=[game, lesson, n - 1]) if n > 1 else None,
            "next_url": reverse("lesson-step", args=[game, lesson, n + 1]) if n < len(found.steps) else None,
