@@ -199,6 +199,8 @@ def _content_position(game_slug, kind, ref):
     from tutorials import lessons, puzzles
 
     try:
+        if kind == "deal":
+            return None  # a deal is opened by _deal_moment, which needs the request
         if kind == "puzzle":
             found = puzzles.puzzle(game_slug, ref)
             return (found.position, found.seat, found.open) if found else None
@@ -222,6 +224,8 @@ def from_content(request):
     slug, kind, ref = request.POST.get("game", ""), request.POST.get("kind", ""), request.POST.get("ref", "")
     if slug not in {g.slug for g in site_games()}:
         raise Http404
+    if kind == "deal":
+        return _deal_moment(request, club, slug, ref)
     found = _content_position(slug, kind, ref)
     if found is None:
         raise Http404
@@ -232,3 +236,41 @@ def from_content(request):
         club=club, created_by=request.user, game=slug, players=game.players(state), code="",
         start=game.to_text(state), mode=TeachingTable.OPEN if is_open else TeachingTable.SEAT, seat=seat)
     return redirect(_url(table, 0))
+
+
+def _deal_moment(request, club, slug, ref):
+    """A finished deal of a practice table opened at one of its moments: the requester's own table
+    ("table/<token>/<deal>/<step>") or a deal someone shared ("shared/<token>/<step>"). The deal is
+    over, so every hand may be shown, as its replay does. No deal code nor seed: they would give the
+    table's other deals away."""
+    from games.models import SharedDeal, Table
+    from games.owner import owner_key
+    from games.table.match import Match
+
+    ui = game_ui(slug)
+    parts = ref.split("/")
+    try:
+        if parts[0] == "table" and len(parts) == 4:
+            owner = owner_key(request, create=False)
+            practice = Table.objects.filter(token=parts[1], game=slug, owner=owner).first() if owner else None
+            deal, step = int(parts[2]), int(parts[3])
+        elif parts[0] == "shared" and len(parts) == 3:
+            shared = SharedDeal.objects.select_related("table").filter(token=parts[1], table__game=slug).first()
+            practice, deal, step = (shared.table, shared.deal, int(parts[2])) if shared else (None, 0, 0)
+        else:
+            raise Http404
+    except ValueError:
+        raise Http404 from None
+    if practice is None:
+        raise Http404
+    match = Match(practice, ui)
+    if deal not in match.finished_deals():
+        raise Http404
+    first, last = match.deal_span(deal)
+    table = TeachingTable.objects.create(
+        club=club, created_by=request.user, game=slug, players=practice.players, code="",
+        # Without the match's seed: the deals after this one stay the table's own.
+        start=ui.game.to_text(ui.game.hide_secrets(match.state_at(first))),
+        actions=[list(a) for a in practice.actions[first:last]],
+        mode=TeachingTable.OPEN)
+    return redirect(_url(table, max(0, min(step, last - first))))

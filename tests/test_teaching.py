@@ -251,3 +251,53 @@ def test_a_puzzle_opens_on_the_teaching_table_from_the_learners_seat(world):
         assert client.post("/en/teach/from/", {"club": club.code, "game": PUZZLE.game, "kind": kind,
                                                "ref": ref}).status_code == 404
     assert TeachingTable.objects.count() == before
+
+
+def test_a_moment_of_a_finished_deal_opens_on_the_teaching_table(world, toy):
+    """From the replay of one's own finished deal, or of a deal someone shared, at the step shown:
+    the deal's moves, every hand open (the deal is over), and no seed of the match. (On the toy
+    game, whose deals are short.)"""
+    from games.models import SharedDeal
+    from tests.compiled import ensure_compiled
+    from tests.tables import create, match_of
+
+    ensure_compiled()
+    client = organiser_client(world)
+    slug = toy
+    url = create(client, slug, level="beginner", target=3)
+    m = match_of(url)
+    while not m.finished_deals():  # the reader's first legal choice, and the bots' replies
+        state = m.state
+        if m.human in m.game.turn(state):
+            action = m.game.legal_actions(m.view(), m.human)[0]
+            after = m.game.apply(state, m.human, action)
+            moves, states = m.run_bots(after, m.length + 1)
+            assert m.record([(m.human, action)] + moves, [after] + states)
+        else:
+            assert m.record(*m.run_bots(state, m.length))
+        m = match_of(url)
+    first, last = m.deal_span(1)
+    replay = client.get(url + "replay/?deal=1&step=2").content.decode()
+    token = m.table.token
+    assert f'value="table/{token}/1/2"' in replay and "Show on the teaching table" in replay
+    response = client.post("/en/teach/from/", {"club": world["club"].code, "game": slug, "kind": "deal",
+                                               "ref": f"table/{token}/1/2"})
+    assert response.status_code == 302 and response["Location"].endswith("?step=2")
+    table = TeachingTable.objects.filter(club=world["club"]).order_by("-pk").first()
+    assert table.actions == [list(a) for a in m.table.actions[first:last]] and table.mode == TeachingTable.OPEN
+    assert m.table.seed not in table.start and table.code == ""
+    assert positions.states(table)[-1] == m.game.hide_secrets(m.state_at(last))
+    # Someone else's table is nobody's to open; a shared deal is anyone's with its link.
+    other = client_for(world["users"]["other"])
+    club_of_other = TeachingTable.objects.count()
+    from clubs.models import Club
+    other_code = Club.objects.get(name="Other club").code
+    assert other.post("/en/teach/from/", {"club": other_code, "game": slug, "kind": "deal",
+                                          "ref": f"table/{token}/1/0"}).status_code == 404
+    shared = SharedDeal.objects.create(table=m.table, deal=1)
+    assert other.post("/en/teach/from/", {"club": other_code, "game": slug, "kind": "deal",
+                                          "ref": f"shared/{shared.token}/0"}).status_code == 302
+    assert TeachingTable.objects.count() == club_of_other + 1
+    for ref in (f"table/{token}/2/0", f"table/{token}/x/0", "shared/nothing/0", "elsewhere"):
+        assert client.post("/en/teach/from/", {"club": world["club"].code, "game": slug, "kind": "deal",
+                                               "ref": ref}).status_code == 404

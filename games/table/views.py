@@ -496,9 +496,16 @@ def replay(request, game, token):
         "share_url": reverse("table-share", args=[ui.slug, table.token]),
         "shared_link": request.build_absolute_uri(reverse("shared-deal", args=[ui.slug, shared.token]))
         if shared else None,
+        "teach_ref": f"table/{table.token}/{deal}/{ctx_step(match, deal, step)}",
     }
     template = "games/table_replay.html#replay" if request.htmx else "games/table_replay.html"
     return render(request, template, ctx)
+
+
+def ctx_step(match, deal, step):
+    """The replay's step as it is shown (clamped to the deal)."""
+    first, last = match.deal_span(deal)
+    return max(0, min(step, last - first))
 
 
 def undealt_face_down(game, state):
@@ -637,6 +644,7 @@ def shared_deal(request, game, share):
         "shared": True,
         **_replay_context(match, shared.deal, step, lambda k: f"{base}?step={k}",
                           reviews.review(match, shared.deal, seconds=0), owner=False),
+        "teach_ref": f"shared/{shared.token}/{ctx_step(match, shared.deal, step)}",
     }
     response = render(request, "games/table_replay.html", ctx)
     response["X-Robots-Tag"] = "noindex, nofollow"
