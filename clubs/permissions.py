@@ -93,3 +93,25 @@ def teaching_table(request, code, token):
     if found is None:
         raise Http404
     return found
+
+
+def question_for_member(request, code):
+    """An open or revealed question of a teaching table, by the code the room is given, if the
+    requester belongs to the table's club (member or organiser), or 404."""
+    from teaching.models import Question
+
+    user = request.user
+    if not user.is_authenticated:
+        raise Http404
+    found = Question.objects.select_related("table__club").filter(code=code.strip().upper()).first()
+    if found is None or not Membership.objects.filter(club=found.table.club, user=user).exists():
+        raise Http404
+    return found
+
+
+def question_of_table(table, pk):
+    """A question of a teaching table (already the organiser's: teaching_table), or 404."""
+    found = table.questions.filter(pk=pk).first()
+    if found is None:
+        raise Http404
+    return found

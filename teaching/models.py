@@ -38,3 +38,38 @@ class TeachingTable(models.Model):
 
     def __str__(self):
         return f"{self.game} teaching table {self.token}"
+
+
+class Question(models.Model):
+    """"What would you play here?": the position after `step` moves of a teaching table, asked of the
+    room from `seat` (the seat to move). Members answer on their phones with `code`; the organiser
+    reveals the answers once."""
+
+    table = models.ForeignKey(TeachingTable, on_delete=models.CASCADE, related_name="questions")
+    step = models.PositiveIntegerField()
+    seat = models.PositiveSmallIntegerField()
+    code = models.CharField(max_length=8, unique=True)
+    created = models.DateTimeField(auto_now_add=True)
+    revealed = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created", "-pk"]
+
+    def __str__(self):
+        return f"question {self.code} on {self.table}"
+
+
+class Answer(models.Model):
+    """One member's answer to a question: one per member (answering again replaces it), with the
+    engine's verdict on it."""
+
+    question = models.ForeignKey(Question, on_delete=models.CASCADE, related_name="answers")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    action = models.CharField(max_length=200)
+    legal = models.BooleanField()
+    rule = models.CharField(max_length=80, blank=True)  # the rule that refuses it, when illegal
+    updated = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["question", "user"], name="one_answer_each")]
+        ordering = ["updated", "pk"]

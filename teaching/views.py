@@ -20,7 +20,7 @@ from judge.tables import refusal as judged_refusal
 
 from homework.items import game_name
 
-from . import positions
+from . import positions, room
 from .forms import NewTableForm, NotesForm
 from .models import TeachingTable
 
@@ -88,7 +88,10 @@ def _context(request, table, step, refusal=None):
             moves.append({"number": i + 1, "text": join_sentences(line), "url": _url(table, i + 1),
                           "current": i + 1 == step})
     count = len(table.actions)
+    question = table.questions.first()
     return {
+        "ask": room.panel_context(request, question) if question else None,
+        "may_ask": mover is not None,
         "club": table.club, "t": table, "ui": ui, "pack": ui.pack, "game_name": game_name(table.game),
         "game_css": game_stylesheet(table.game),
         "board_template": ui.board_template,

@@ -33,7 +33,11 @@ def world():
     table = TeachingTable.objects.create(club=club, created_by=organiser, game=game.slug,
                                          players=min(game.player_counts), code="",
                                          start=game.to_text(game.new("w", min(game.player_counts))))
-    return {"club": club, "table": table, "game": game,
+    from teaching.models import Question
+
+    state = positions.states(table)[0]
+    question = Question.objects.create(table=table, step=0, seat=min(game.turn(state)), code="QQQQQQ")
+    return {"club": club, "table": table, "game": game, "question": question,
             "users": {"anonymous": None, "outsider": person("ursula"), "other": other_organiser,
                       "member": member, "organiser": organiser}}
 
@@ -51,6 +55,12 @@ MATRIX = [
     ("notes", "/{lang}/clubs/{code}/teach/{token}/notes/", "POST", {"notes": "Look", "version": "0", "step": "0"},
      (L, 404, 404, 404, 302)),
     ("table by GET only", "/{lang}/clubs/{code}/teach/{token}/act/", "GET", None, (L, 404, 404, 404, 405)),
+    ("ask", "/{lang}/clubs/{code}/teach/{token}/ask/", "POST", {"step": "0"}, (L, 404, 404, 404, 302)),
+    ("count", "/{lang}/clubs/{code}/teach/{token}/ask/{question}/count/", "GET", None, (L, 404, 404, 404, 200)),
+    ("reveal", "/{lang}/clubs/{code}/teach/{token}/ask/{question}/reveal/", "POST", {}, (L, 404, 404, 404, 302)),
+    ("enter a code", "/{lang}/room/", "GET", None, (L, 200, 200, 200, 200)),
+    ("answer page", "/{lang}/room/{room}/", "GET", None, (L, 404, 404, 200, 200)),
+    ("answer", "/{lang}/room/{room}/", "POST", {"action": "x"}, (L, 404, 404, 302, 302)),
     ("from a puzzle", "/{lang}/teach/from/", "POST", {"club": "{code}", "game": "{puzzle_game}", "kind": "puzzle",
                                                       "ref": "{puzzle}"}, (L, 404, 404, 404, 302)),
 ]
@@ -65,7 +75,8 @@ def test_only_the_clubs_organisers_open_the_teaching_table(world, lang, name, ur
     def fill(text):
         return text.format(lang=lang, code=club.code, token=table.token,
                            table=f"{world['game'].slug}:{min(world['game'].player_counts)}",
-                           puzzle_game=PUZZLE.game, puzzle=PUZZLE.id)
+                           puzzle_game=PUZZLE.game, puzzle=PUZZLE.id, question=world["question"].pk,
+                           room=world["question"].code)
 
     client = client_for(world["users"][role])
     want = expected[ROLES.index(role)]
@@ -77,10 +88,11 @@ def test_only_the_clubs_organisers_open_the_teaching_table(world, lang, name, ur
         assert response.status_code == 302 and response["Location"].startswith(reverse("login"))
     else:
         assert response.status_code == want, (name, role)
-    if role != "organiser":  # refused: nothing was written
+    if role not in ("organiser", "member"):  # refused: nothing was written
         fresh = TeachingTable.objects.get(pk=table.pk)
         assert (fresh.version, fresh.notes, fresh.mode) == (0, "", TeachingTable.OPEN)
-        assert TeachingTable.objects.count() == 1
+        assert TeachingTable.objects.count() == 1 and table.questions.count() == 1
+        assert not world["question"].answers.exists() and world["question"].revealed is None
 
 
 def test_the_matrix_names_every_teaching_view():
@@ -89,6 +101,9 @@ def test_the_matrix_names_every_teaching_view():
     in_table = {url for _, url, *_ in MATRIX}
     for pattern in urls.urlpatterns:
         route = "/{lang}/" + str(pattern.pattern).replace("<str:code>", "{code}").replace("<str:token>", "{token}")
+        route = route.replace("<int:pk>", "{question}")
+        if route.startswith("/{lang}/room/{code}"):
+            route = route.replace("{code}", "{room}")
         assert route in in_table, f"{pattern.name} is missing from the permission matrix"
 
 
@@ -301,3 +316,55 @@ def test_a_moment_of_a_finished_deal_opens_on_the_teaching_table(world, toy):
     for ref in (f"table/{token}/2/0", f"table/{token}/x/0", "shared/nothing/0", "elsewhere"):
         assert client.post("/en/teach/from/", {"club": world["club"].code, "game": slug, "kind": "deal",
                                                "ref": ref}).status_code == 404
+
+
+
+def test_ask_the_room_answers_counted_once_each_revealed_with_the_engines_verdict(world):
+    """The organiser asks about a position; members answer on their phones from the asking seat's
+    view only; answering again replaces one's answer; the reveal gives each answer with its verdict
+    and closes the question."""
+    from teaching.models import Answer, Question
+
+    client = organiser_client(world)
+    club, game = world["club"], world["game"]
+    url = open_table(client, club, game.slug, min(game.player_counts))
+    play(client, url, 2)
+    table = TeachingTable.objects.get(token=url.rstrip("/").rsplit("/", 1)[1])
+    assert client.post(url + "ask/", {"step": 2}).status_code == 302
+    question = table.questions.first()
+    state = positions.states(table)[2]
+    assert question.step == 2 and question.seat == min(game.turn(state))
+    page = client.get(url + "?step=2").content.decode()
+    assert question.code in page and "<svg" in page and "0 answers" in page and "Reveal the answers" in page
+    # Members answer from the asking seat's view: no other card reaches their page.
+    member = client_for(world["users"]["member"])
+    second = person("nina")
+    add_member(club, second)
+    other = client_for(second)
+    phone = member.get(f"/en/room/{question.code}/").content.decode()
+    seen = {c for cards in game.zones(game.view(state, question.seat)).values() for c in cards if c}
+    assert shown_cards(phone) <= seen and "What would you play here?" in phone
+    legal = game.legal_actions(state, question.seat)
+    assert member.post(f"/en/room/{question.code}/", {"action": str(legal[0])}).status_code == 302
+    assert member.post(f"/en/room/{question.code}/", {"action": str(legal[-1])}).status_code == 302  # changed
+    illegal = next((a for a in game.candidate_actions(state, question.seat) if not game.check(state, question.seat, a)),
+                   None)
+    answer2 = illegal or legal[0]
+    assert other.post(f"/en/room/{question.code}/", {"action": str(answer2)}).status_code == 302
+    assert Answer.objects.filter(question=question).count() == 2
+    assert [a.action for a in Answer.objects.filter(question=question, user=world["users"]["member"])] == [str(legal[-1])]
+    count = client.get(url + f"ask/{question.pk}/count/").content.decode()
+    assert "2 answers" in count and "every 2s" in count
+    # The code typed on a phone leads to the question; a wrong one is explained.
+    assert member.post("/en/room/", {"code": question.code.lower()})["Location"].endswith(f"/room/{question.code}/")
+    assert "No question has that code" in member.post("/en/room/", {"code": "ZZZZZ9"}).content.decode()
+    # The reveal: each answer with its verdict; the question closes.
+    client.post(url + f"ask/{question.pk}/reveal/")
+    page = unescape(client.get(url + "?step=2").content.decode())
+    assert "2 answers" in page and "Who answered what" in page and "mika" in page
+    if illegal is not None:
+        assert "not allowed (" in page
+    late = member.post(f"/en/room/{question.code}/", {"action": str(legal[0])})
+    assert late.status_code == 409 and Answer.objects.get(question=question, user=world["users"]["member"]).action == str(legal[-1])
+    assert "Your answer:" in unescape(member.get(f"/en/room/{question.code}/").content.decode())
+    assert Question.objects.get(pk=question.pk).revealed is not None

@@ -11,8 +11,8 @@ from playwright.sync_api import expect
 from games.engine import registry
 from teaching import positions
 from teaching.models import TeachingTable
-from tests.clubs import make_club, person
-from tests.e2e.conftest import make_a_move
+from tests.clubs import add_member, make_club, person
+from tests.e2e.conftest import make_a_move, press
 from tests.e2e.test_accessibility import audit
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
@@ -24,7 +24,7 @@ def _quick_passwords(settings):
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]  # quick, for tests
 
 
-def test_an_organiser_teaches_a_deal(live_server, watched, problems, shot):
+def test_an_organiser_teaches_a_deal(live_server, watched, browser, problems, shot):
     organiser = person("olga")
     organiser.set_password(PASSWORD)
     organiser.save()
@@ -76,4 +76,40 @@ def test_an_organiser_teaches_a_deal(live_server, watched, problems, shot):
     expect(page.locator(".teach-step")).to_contain_text("3手中3手目")
     assert audit(page) == []
     shot(page, "teach-public-ja-projector")
+
+    # Ask the room: a member answers on a phone; the projector counts it by itself, then reveals.
+    page.goto(page.url.replace("/ja/", "/en/"))
+    page.get_by_role("button", name="Ask the room").click()
+    code = page.locator(".room-code strong").inner_text()
+    expect(page.locator(".room-count")).to_have_text("0 answers")
+    expect(page.locator(".room-qr-box svg")).to_have_count(1)
+    member = person("mika")
+    member.set_password(PASSWORD)
+    member.save()
+    add_member(club, member)
+    phone = problems.watch(browser.new_context(viewport={"width": 390, "height": 844}).new_page())
+    phone.goto(f"{live_server.url}/en/account/login/")
+    phone.locator("input[name=username]").fill("mika")
+    phone.locator("input[name=password]").fill(PASSWORD)
+    phone.locator("input[name=password]").press("Enter")
+    phone.wait_for_load_state()
+    phone.goto(f"{live_server.url}/en/room/")
+    phone.get_by_label("The code on the projector").fill(code.lower())
+    phone.get_by_role("button", name="Open the question").click()
+    expect(phone.locator("h1")).to_have_text("What would you play here?")
+    question = table.questions.first()
+    seen = {c for cards in game.zones(game.view(state, question.seat)).values() for c in cards if c}
+    on_phone = {c for c in phone.locator(".room-board [data-card]").evaluate_all(
+        "els => els.map(e => e.dataset.card)") if c != "?"}
+    assert on_phone <= seen, on_phone - seen
+    press(phone.locator('.room-board button[name="action"]').first)
+    expect(phone.locator(".room-mine")).to_contain_text("Your answer:")
+    assert audit(phone) == []
+    shot(phone, "room-answer-phone-en")
+    expect(page.locator(".room-count")).to_have_text("1 answer")  # polled, no reload
+    page.get_by_role("button", name="Reveal the answers").click()
+    expect(page.locator(".room-result li")).to_have_count(1)
+    shot(page, "room-revealed-en")
+    phone.reload()
+    expect(phone.locator(".room-own")).to_be_visible()
     assert problems == []
