@@ -18,6 +18,8 @@ record) and render. The modules:
   {"ply", "verdict": right | wrong | solved, "rule"}) (a PuzzleMove).
 - ``judge.tables``: a decision at a table. ``refusal(slug, state, seat, action)`` -> None (allowed)
   | the refusal to show.
+- ``judge.room``: an answer to a teaching-table question. ``answer(slug, state, seat, action)`` ->
+  {"legal", "rule"} (an Answer); ``best(slug, state, seat)``; ``verdict(stored, best, text)``.
 
 A result is a dict the templates read: "ok"; when right, "narration" (sentences) and "text" (the
 author's words), "more" when the learner's line goes on; when wrong, "explanation" (a rule refused

@@ -21,6 +21,7 @@ from games.controls import decode
 from games.engine.rules import NotationError
 from games.ui import game_ui
 from homework.items import game_name
+from judge import room as judge_room
 
 from . import positions
 from .models import Answer, Question
@@ -63,30 +64,22 @@ def ask(request, code, token):
 
 
 def verdicts(question):
-    """The answers grouped by action, most given first: each with its words, count, the engine's
-    verdict (illegal with its rule, legal, or best where every card is known and the solver says)."""
+    """The answers grouped by action, most given first: each with its words, count, the judge's
+    verdict (not allowed with its rule, legal, or best where the solver can say) and who gave it."""
     ui = game_ui(question.table.game)
     game = ui.game
     state = _position(question)
     view = game.view(state, question.seat)
-    exact = game.exact_values(state, question.seat) if hasattr(game, "exact_values") else None
-    best = None
-    if exact:
-        top = max(exact.values())
-        best = {str(a) for a, v in exact.items() if v == top}
+    best = judge_room.best(question.table.game, state, question.seat)
     answers = list(question.answers.select_related("user"))
     counts = Counter(a.action for a in answers)
     rows = []
     for text, n in counts.most_common():
         answer = next(a for a in answers if a.action == text)
-        action = game.parse_action(text)
-        if not answer.legal:
-            verdict, title = "illegal", str(ui.rules[answer.rule].title) if answer.rule in ui.rules else answer.rule
-        else:
-            verdict, title = ("best" if best is not None and text in best else
-                              "legal" if best is None else "worse"), ""
-        rows.append({"action": text, "what": ui.describe(view, question.seat, action), "n": n, "verdict": verdict,
-                     "rule": answer.rule, "title": title,
+        verdict = judge_room.verdict({"legal": answer.legal, "rule": answer.rule}, best, text)
+        title = str(ui.rules[answer.rule].title) if answer.rule in ui.rules else answer.rule
+        rows.append({"action": text, "what": ui.describe(view, question.seat, game.parse_action(text)), "n": n,
+                     "verdict": verdict, "rule": answer.rule, "title": title if verdict == "illegal" else "",
                      "who": sorted(display_name(a.user) for a in answers if a.action == text)})
     return {"rows": rows, "total": len(answers), "solved": best is not None}
 
@@ -154,10 +147,9 @@ def room(request, code):
                 action = None
                 message, status = _("That answer could not be read. Choose a card or a button."), 400
             if action is not None:
-                verdict = game.check(state, seat, action)
-                mine, _created = Answer.objects.update_or_create(
-                    question=question, user=request.user,
-                    defaults={"action": str(action), "legal": bool(verdict), "rule": "" if verdict else verdict.rule})
+                stored = judge_room.answer(question.table.game, state, seat, action)
+                Answer.objects.update_or_create(question=question, user=request.user,
+                                                defaults={"action": str(action), **stored})
                 return redirect("room", question.code)
     view = game.view(state, seat)
     names = {s: _("Player %(n)s") % {"n": s + 1} for s in range(question.table.players)}

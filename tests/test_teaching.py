@@ -368,3 +368,22 @@ def test_ask_the_room_answers_counted_once_each_revealed_with_the_engines_verdic
     assert late.status_code == 409 and Answer.objects.get(question=question, user=world["users"]["member"]).action == str(legal[-1])
     assert "Your answer:" in unescape(member.get(f"/en/room/{question.code}/").content.decode())
     assert Question.objects.get(pk=question.pk).revealed is not None
+
+
+def test_the_judge_says_which_answers_are_best_where_every_card_is_known(toy):
+    """On the toy game, every card known: the best answers are the solver's; a legal other answer
+    is 'worse'; a refused one carries its rule. With a card hidden there is no best."""
+    from judge import room as judge_room
+
+    game = registry.get(toy)
+    state = game.from_text("toy seed=? ph=play sk=1 ld=1 tk=0,0 h0=QHAHKS h1=QSAS tr=KH w0=- w1=- hist=-")
+    best = judge_room.best(toy, state, 0)
+    values = game.exact_values(state, 0)
+    assert best == {str(a) for a, v in values.items() if v == max(values.values())} and "play:AH" in best
+    assert judge_room.verdict(judge_room.answer(toy, state, 0, game.parse_action("play:AH")), best, "play:AH") == "best"
+    assert judge_room.verdict(judge_room.answer(toy, state, 0, game.parse_action("play:QH")), best, "play:QH") == "worse"
+    refused = judge_room.answer(toy, state, 0, game.parse_action("play:KS"))
+    assert refused == {"legal": False, "rule": "toy.play.follow"} and judge_room.verdict(refused, best, "play:KS") == "illegal"
+    hidden = game.view(state, 0)
+    assert judge_room.best(toy, hidden, 0) is None
+    assert judge_room.verdict(judge_room.answer(toy, hidden, 0, game.parse_action("play:QH")), None, "play:QH") == "legal"
