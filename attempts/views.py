@@ -10,7 +10,7 @@ from games.catalogue import BY_SLUG
 from games.owner import owner_key
 from games.views import available_sections
 
-from . import chart, mine
+from . import chart, hooks, mine
 
 WINDOW_LABELS = {
     "7": gettext_lazy("Last 7 days"),
@@ -104,4 +104,5 @@ def my_progress(request):
         "totals": [progress.totals[k] for k in mine.KINDS],
         "unit_heading": {mine.DAY: _("Day"), mine.WEEK: _("Week"), mine.MONTH: _("Month")}[unit],
         "games": games,
+        "sections": hooks.progress_sections(request),
     })

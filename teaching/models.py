@@ -68,6 +68,7 @@ class Answer(models.Model):
     action = models.CharField(max_length=200)
     legal = models.BooleanField()
     rule = models.CharField(max_length=80, blank=True)  # the rule that refuses it, when illegal
+    verdict = models.CharField(max_length=8, blank=True)  # the judge's word, set at the reveal
     updated = models.DateTimeField(auto_now=True)
 
     class Meta:

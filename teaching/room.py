@@ -70,18 +70,19 @@ def verdicts(question):
     game = ui.game
     state = _position(question)
     view = game.view(state, question.seat)
-    best = judge_room.best(question.table.game, state, question.seat)
     answers = list(question.answers.select_related("user"))
     counts = Counter(a.action for a in answers)
     rows = []
     for text, n in counts.most_common():
         answer = next(a for a in answers if a.action == text)
-        verdict = judge_room.verdict({"legal": answer.legal, "rule": answer.rule}, best, text)
+        verdict = answer.verdict
         title = str(ui.rules[answer.rule].title) if answer.rule in ui.rules else answer.rule
         rows.append({"action": text, "what": ui.describe(view, question.seat, game.parse_action(text)), "n": n,
                      "verdict": verdict, "rule": answer.rule, "title": title if verdict == "illegal" else "",
                      "who": sorted(display_name(a.user) for a in answers if a.action == text)})
-    return {"rows": rows, "total": len(answers), "solved": best is not None}
+    solved = any(r["verdict"] in ("best", "worse") for r in rows) or (
+        judge_room.best(question.table.game, state, question.seat) is not None)
+    return {"rows": rows, "total": len(answers), "solved": solved}
 
 
 def panel_context(request, question):
@@ -110,7 +111,14 @@ def reveal(request, code, token, pk):
     question = permissions.question_of_table(table, pk)
     if request.method != "POST":
         return HttpResponseNotAllowed(["POST"])
-    Question.objects.filter(pk=question.pk, revealed=None).update(revealed=timezone.now())
+    with transaction.atomic():
+        if Question.objects.filter(pk=question.pk, revealed=None).update(revealed=timezone.now()):
+            # The judge's word on each answer, once: the reveal and the members' records read it.
+            state = _position(question)
+            best = judge_room.best(table.game, state, question.seat)
+            for answer in question.answers.all():
+                answer.verdict = judge_room.verdict({"legal": answer.legal, "rule": answer.rule}, best, answer.action)
+                answer.save(update_fields=["verdict"])
     return redirect(_url(table, question.step))
 
 
@@ -167,3 +175,13 @@ def room(request, code):
         "mine": mine, "mine_words": mine_words, "message": message, "own": own,
     }
     return render(request, "teaching/room.html", context, status=status or 200)
+
+
+def answer_rows(answer):
+    """One answer in words for its member's records: what he answered and, once revealed, the word."""
+    question = answer.question
+    ui = game_ui(question.table.game)
+    view = ui.game.view(_position(question), question.seat)
+    return {"what": ui.describe(view, question.seat, ui.game.parse_action(answer.action)),
+            "verdict": answer.verdict if question.revealed else None,
+            "title": str(ui.rules[answer.rule].title) if answer.rule in ui.rules else answer.rule}

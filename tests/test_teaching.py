@@ -387,3 +387,25 @@ def test_the_judge_says_which_answers_are_best_where_every_card_is_known(toy):
     hidden = game.view(state, 0)
     assert judge_room.best(toy, hidden, 0) is None
     assert judge_room.verdict(judge_room.answer(toy, hidden, 0, game.parse_action("play:QH")), None, "play:QH") == "legal"
+
+
+def test_a_members_answers_are_in_his_records(world):
+    """My progress lists the member's answers: waiting before the reveal, with the judge's word after."""
+    from teaching.models import Answer
+
+    question, game = world["question"], world["game"]
+    member = client_for(world["users"]["member"])
+    assert "Answers at the teaching table" not in member.get("/en/account/progress/").content.decode()
+    state = positions.states(world["table"])[0]
+    action = game.legal_actions(state, question.seat)[0]
+    member.post(f"/en/room/{question.code}/", {"action": str(action)})
+    assert Answer.objects.filter(question=question).count() == 1
+    page = unescape(member.get("/en/account/progress/").content.decode())
+    assert "Answers at the teaching table" in page and "Tuesday club" in page and "waiting for the reveal" in page
+    organiser_client(world).post(f"/en/clubs/{world['club'].code}/teach/{world['table'].token}/ask/{question.pk}/reveal/")
+    page = unescape(member.get("/en/account/progress/").content.decode())
+    assert "waiting for the reveal" not in page and ("legal" in page or "best" in page)
+    ja = member.get("/ja/account/progress/").content.decode()
+    assert "ティーチングテーブルでの答え" in ja
+    # Nobody else's records show it.
+    assert "Answers at the teaching table" not in client_for(world["users"]["outsider"]).get("/en/account/progress/").content.decode()
