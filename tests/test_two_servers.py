@@ -108,3 +108,76 @@ def test_two_servers_one_table_and_a_restart(tmp_path, slug, players):
     finally:
         for s in servers:
             s.stop()
+
+
+def test_two_servers_ask_the_room_and_a_restart(tmp_path):
+    """A question of a club's teaching table, asked on one server and answered by members on both,
+    one server restarted in the middle: every member's answer is counted once (a double tap and a
+    changed answer included), both servers count the same, and the reveal on the other server
+    closes the question for both."""
+    if connection.vendor != "postgresql":
+        pytest.skip("needs PostgreSQL (the suite's second run)")
+    from clubs import services
+    from clubs.models import Membership
+    from django.contrib.auth import get_user_model
+    from teaching import positions
+    from teaching.models import Answer, Question, TeachingTable
+
+    env = {**os.environ, "DATABASE_URL": _database_url(), "DJANGO_DEBUG": "0", "DJANGO_SSL_REDIRECT": "0",
+           "DJANGO_SECRET_KEY": "two-servers-" + "x" * 40, "DJANGO_ALLOWED_HOSTS": "127.0.0.1",
+           "DJANGO_STATIC_MANIFEST": "0", "DJANGO_HSTS_SECONDS": "0"}
+    users = get_user_model()
+    organiser = users.objects.create_user("olga", password="plum-kettle-93")
+    club = services.create_club(organiser, "Tuesday club")
+    names = [f"member{i}" for i in range(5)]
+    for name in names:
+        Membership.objects.create(club=club, user=users.objects.create_user(name, password="plum-kettle-93"))
+    slug, players = _one_table_per_game()[0]
+    game = registry.get(slug)
+    table = TeachingTable.objects.create(club=club, created_by=organiser, game=slug, players=players, code="",
+                                         start=game.to_text(game.new("two-servers", players)))
+    servers = [Server(_free_port(), env, tmp_path / f"gunicorn-{i}.log") for i in range(2)]
+    try:
+        for s in servers:
+            s.start()
+        ports = [s.port for s in servers]
+
+        def logged_in(name, port):
+            b = Browser(ports)
+            b.request("GET", "/en/account/login/", port=port)
+            status, headers, _ = b.request("POST", "/en/account/login/",
+                                           {"username": name, "password": "plum-kettle-93"}, port=port)
+            assert status == 302, (name, status)
+            return b
+
+        teacher = logged_in("olga", ports[0])
+        base = f"/en/clubs/{club.code}/teach/{table.token}/"
+        assert teacher.request("POST", base + "ask/", {"step": "0"}, port=ports[0])[0] == 302
+        question = Question.objects.get(table=table)
+        state = positions.states(table)[0]
+        legal = [str(a) for a in game.legal_actions(state, question.seat)]
+        members = [logged_in(name, ports[i % 2]) for i, name in enumerate(names)]
+        for i, member in enumerate(members):
+            if i == 2:
+                servers[1].stop()  # between answers: the next ones go to a server that is starting again
+                servers[1].start()
+            port = ports[i % 2]
+            room = f"/en/room/{question.code}/"
+            assert member.request("GET", room, port=port)[0] == 200
+            answer = {"action": legal[i % len(legal)]}
+            assert member.request("POST", room, answer, port=port)[0] == 302
+            assert member.request("POST", room, answer, port=ports[(i + 1) % 2])[0] == 302  # a double tap
+        changed = {"action": legal[-1]}
+        assert members[0].request("POST", f"/en/room/{question.code}/", changed, port=ports[1])[0] == 302
+        assert Answer.objects.filter(question=question).count() == len(names)
+        assert Answer.objects.get(question=question, user__username="member0").action == legal[-1]
+        for port in ports:  # both servers count the same
+            body = teacher.request("GET", base + f"ask/{question.pk}/count/", port=port)[2].decode()
+            assert f"{len(names)} answers" in body
+        assert teacher.request("POST", base + f"ask/{question.pk}/reveal/", {}, port=ports[1])[0] == 302
+        late = members[1].request("POST", f"/en/room/{question.code}/", {"action": legal[0]}, port=ports[0])
+        assert late[0] == 409 and Answer.objects.filter(question=question).count() == len(names)
+        assert all(a.verdict for a in Answer.objects.filter(question=question))
+    finally:
+        for s in servers:
+            s.stop()
