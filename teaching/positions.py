@@ -2,6 +2,7 @@
 allows, and the moves made in it. The engine decides every move (its `check`)."""
 
 from games.engine import registry
+from games.engine.play import line_states
 from games.engine.rules import NotationError
 
 from .models import TeachingTable
@@ -13,13 +14,7 @@ def game_of(table):
 
 def states(table):
     """Every position of the table's deal: the start, then after each move."""
-    game = game_of(table)
-    state = game.from_text(table.start)
-    out = [state]
-    for seat, text in table.actions:
-        state = game.apply(state, seat, game.parse_action(text))
-        out.append(state)
-    return out
+    return line_states(game_of(table), table.start, table.actions)
 
 
 def shown(game, state, mode, seat):

@@ -8,6 +8,7 @@ from html import unescape
 import pytest
 
 from games.engine import registry
+from tests import drills
 from tests.compiled import ensure_compiled
 from tutorials import lessons
 from tutorials.lessons import Lesson, Step
@@ -60,44 +61,19 @@ pytestmark = [pytest.mark.django_db, needs_crapette]
 
 
 def drill_lesson(monkeypatch, line=DRILL_LINE, fault=2, feedback=None):
-    step = lessons.Step(kind="interrupt", position=DRILL, seat=0, line=line, interrupt="stop", fault=fault,
-                        text={"en": "Call it.", "ja": "止めよう。"},
-                        success={"en": "Well stopped.", "ja": "よく止めました。"}, feedback=feedback or {})
-    lesson = lessons.Lesson("crapette", "drill", 1, {"en": "D", "ja": "D"}, {"en": "D", "ja": "D"}, (step,))
-    assert lessons.validate(lesson) == []
-    monkeypatch.setattr(lessons, "lesson", lambda game, lesson_id: lesson)
-    from tutorials.learn_views import drill_version
-    return "/{lang}/crapette/lessons/drill/1/", {"drill": drill_version(step)}, step
+    return drills.drill_lesson(monkeypatch, "crapette", DRILL, line, fault, feedback)
 
 
 def drill_done(client):
-    """Whether the browser's records count the drill's one step as done."""
-    from attempts import summary
-    from attempts.models import LessonAnswer
-
-    return summary.lesson(LessonAnswer.objects.filter(game="crapette", lesson="drill"), 1).done == {1}
+    return drills.drill_done(client, "crapette")
 
 
 @needs_crapette
-def test_a_drill_starts_before_the_first_move_and_offers_no_call_yet(client, monkeypatch):
+def test_a_drill_tells_crapettes_moves_and_names_its_call(client, monkeypatch):
     url, form, _step = drill_lesson(monkeypatch)
-    page = text(client.get(url.format(lang="en")))
-    assert "Watch the first move" in page and 'value="stop"' not in page
-    assert 'name="at" value="0"' in page
     page = text(client.post(url.format(lang="en"), {**form, "at": 0, "answer": "go"}, **HX))
-    assert "<html" not in page
-    assert "Move 1 of 3" in page and "loads the two of hearts from house 6 onto your waste" in page
-    # The game's own name for the call (its ui's), and the neutral way on.
-    from django.utils import translation
-
-    from games.ui import game_ui
-
-    ui = game_ui("crapette")
-    with translation.override("en"):
-        label = ui.action_label(ui.game.view(ui.game.from_text(DRILL), 0), 0, ui.game.parse_action("stop"))
-    assert re.search(rf'<button[^>]*value="stop"[^>]*>{re.escape(label)}</button>', page)
-    assert re.search(r'<button[^>]*value="go"[^>]*>Go on →</button>', page)
-    assert 'name="at" value="1"' in page
+    assert "loads the two of hearts from house 6 onto your waste" in page
+    assert re.search(r'<button[^>]*value="stop"[^>]*>Stop!</button>', page)  # its ui's name for the call
 
 
 @needs_crapette

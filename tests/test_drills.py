@@ -7,6 +7,7 @@ from html import unescape
 
 import pytest
 
+from tests import drills
 from tests.compiled import ensure_compiled
 from tests.toy import GAME
 from tutorials import lessons
@@ -63,22 +64,11 @@ def test_a_broken_interrupt_drill_is_caught():
 
 
 def drill_lesson(monkeypatch, line=DRILL_LINE, fault=2, feedback=None):
-    step = lessons.Step(kind="interrupt", position=DRILL, seat=0, line=line, interrupt="stop", fault=fault,
-                        text={"en": "Call it.", "ja": "止めよう。"},
-                        success={"en": "Well stopped.", "ja": "よく止めました。"}, feedback=feedback or {})
-    lesson = lessons.Lesson(GAME.slug, "drill", 1, {"en": "D", "ja": "D"}, {"en": "D", "ja": "D"}, (step,))
-    assert lessons.validate(lesson) == []
-    monkeypatch.setattr(lessons, "lesson", lambda game, lesson_id: lesson)
-    from tutorials.learn_views import drill_version
-    return "/{lang}/%s/lessons/drill/1/" % GAME.slug, {"drill": drill_version(step)}, step
+    return drills.drill_lesson(monkeypatch, GAME.slug, DRILL, line, fault, feedback)
 
 
 def drill_done(client):
-    """Whether the browser's records count the drill's one step as done."""
-    from attempts import summary
-    from attempts.models import LessonAnswer
-
-    return summary.lesson(LessonAnswer.objects.filter(game=GAME.slug, lesson="drill"), 1).done == {1}
+    return drills.drill_done(client, GAME.slug)
 
 
 def test_a_drill_starts_before_the_first_move_and_offers_no_call_yet(client, monkeypatch):

@@ -144,10 +144,7 @@ def test_two_servers_ask_the_room_and_a_restart(tmp_path):
 
         def logged_in(name, port):
             b = Browser(ports)
-            b.request("GET", "/en/account/login/", port=port)
-            status, headers, _ = b.request("POST", "/en/account/login/",
-                                           {"username": name, "password": "plum-kettle-93"}, port=port)
-            assert status == 302, (name, status)
+            assert b.log_in(name, "plum-kettle-93", port), name
             return b
 
         teacher = logged_in("olga", ports[0])

@@ -42,6 +42,7 @@ import tomllib
 from dataclasses import dataclass, field
 from functools import lru_cache
 
+from games.engine.play import line_states
 from games.engine import registry
 from games.ui import game_ui, has_ui
 
@@ -203,13 +204,7 @@ def expected_after(step: Step, made) -> str | None:
 
 def step_states(game_slug, step: Step):
     """The positions a step passes through: the start, then after each move of its line."""
-    game = registry.get(game_slug)
-    state = game.from_text(step.position)
-    out = [state]
-    for seat, text in step.line:
-        state = game.apply(state, seat, game.parse_action(text))
-        out.append(state)
-    return out
+    return line_states(registry.get(game_slug), step.position, step.line)
 
 
 def interrupt_fault(game_slug, step: Step, states=None) -> int:

@@ -18,6 +18,17 @@ def measuring_bots(game) -> dict:
     return getattr(importlib.import_module(f"games.{game.slug}.bots"), "MEASURING", {})
 
 
+def line_states(game, position: str, moves) -> list:
+    """The positions a line of moves passes through from a position in notation: the start, then
+    the position after each (seat, action text) of `moves`."""
+    state = game.from_text(position)
+    out = [state]
+    for seat, text in moves:
+        state = game.apply(state, seat, game.parse_action(text))
+        out.append(state)
+    return out
+
+
 def acting_seat(game, state, prefer=None):
     """The seat to act next: `prefer` if the game waits for it, else one the game waits for (the
     first round the table where several decide at once); None once the match is over."""

@@ -123,6 +123,20 @@ class Browser:
             self.cookies[name.strip()] = rest.split(";", 1)[0]
         return response.status, response.headers, data
 
+    def log_in(self, username, password, port=None):
+        """Log in through the site's own form; True when it took."""
+        self.request("GET", "/en/account/login/", port=port)
+        status, _headers, _body = self.request("POST", "/en/account/login/",
+                                               {"username": username, "password": password}, port=port)
+        return status == 302
+
+
+def production_env(prefix):
+    """The environment of a server with production settings on loopback (plain HTTP), for a run."""
+    return {**os.environ, "DJANGO_DEBUG": "0", "DJANGO_SSL_REDIRECT": "0",
+            "DJANGO_SECRET_KEY": os.environ.get("DJANGO_SECRET_KEY") or f"{prefix}-" + "x" * 40,
+            "DJANGO_ALLOWED_HOSTS": "127.0.0.1,localhost", "DJANGO_HSTS_SECONDS": "0"}
+
 
 class Command(BaseCommand):
     help = "Load-run the production stack (gunicorn, 2 workers) with wrk: floor and a mixed workload."
@@ -138,9 +152,7 @@ class Command(BaseCommand):
         if not shutil.which("wrk"):
             raise CommandError("wrk is not installed (apt-get install wrk)")
         work = Path(tempfile.mkdtemp(prefix="loadrun-"))
-        env = {**os.environ, "DJANGO_DEBUG": "0", "DJANGO_SSL_REDIRECT": "0",
-               "DJANGO_SECRET_KEY": os.environ.get("DJANGO_SECRET_KEY") or "loadrun-" + "x" * 40,
-               "DJANGO_ALLOWED_HOSTS": "127.0.0.1,localhost", "DJANGO_HSTS_SECONDS": "0"}
+        env = production_env("loadrun")
         manage = [sys.executable, str(Path(settings.BASE_DIR) / "manage.py")]
         for step in (["collectstatic", "--noinput", "-v0"], ["migrate", "-v0"]):
             subprocess.run(manage + step, env=env, check=True)

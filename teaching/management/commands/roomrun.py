@@ -12,7 +12,6 @@ Figures, never tests: nothing here asserts on time. It writes to the database it
 throwaway one.
 """
 
-import os
 import random
 import re
 import shutil
@@ -28,7 +27,7 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand
 
-from games.management.commands.loadrun import Browser, Server, pct
+from games.management.commands.loadrun import Browser, Server, pct, production_env
 from games.ui import site_games
 
 PASSWORD = "roomrun-plum-kettle-93"
@@ -56,9 +55,7 @@ class Command(BaseCommand):
         from teaching.models import Answer, Question, TeachingTable
 
         work = Path(tempfile.mkdtemp(prefix="roomrun-"))
-        env = {**os.environ, "DJANGO_DEBUG": "0", "DJANGO_SSL_REDIRECT": "0",
-               "DJANGO_SECRET_KEY": os.environ.get("DJANGO_SECRET_KEY") or "roomrun-" + "x" * 40,
-               "DJANGO_ALLOWED_HOSTS": "127.0.0.1,localhost", "DJANGO_HSTS_SECONDS": "0"}
+        env = production_env("roomrun")
         manage = [sys.executable, str(Path(settings.BASE_DIR) / "manage.py")]
         for step in (["collectstatic", "--noinput", "-v0"], ["migrate", "-v0"]):
             subprocess.run(manage + step, env=env, check=True)
@@ -81,11 +78,8 @@ class Command(BaseCommand):
 
             def logged_in(name, port):
                 b = Browser(ports)
-                b.request("GET", "/en/account/login/", port=port)
-                status, _h, _b = b.request("POST", "/en/account/login/", {"username": name, "password": PASSWORD},
-                                           port=port)
-                if status != 302:
-                    raise RuntimeError(f"{name} could not log in ({status})")
+                if not b.log_in(name, PASSWORD, port):
+                    raise RuntimeError(f"{name} could not log in")
                 return b
 
             teacher = logged_in(organiser.username, ports[0])
