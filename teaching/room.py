@@ -80,8 +80,9 @@ def verdicts(question):
         rows.append({"action": text, "what": ui.describe(view, question.seat, game.parse_action(text)), "n": n,
                      "verdict": verdict, "rule": answer.rule, "title": title if verdict == "illegal" else "",
                      "who": sorted(display_name(a.user) for a in answers if a.action == text)})
-    solved = any(r["verdict"] in ("best", "worse") for r in rows) or (
-        judge_room.best(question.table.game, state, question.seat) is not None)
+    # Read from the words stored at the reveal, not searched again on every view of the page.
+    words = {r["verdict"] for r in rows}
+    solved = True if words & {"best", "worse"} else False if "legal" in words else None
     return {"rows": rows, "total": len(answers), "solved": solved}
 
 
