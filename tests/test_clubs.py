@@ -469,3 +469,22 @@ def test_other_apps_fill_the_homework_block():
     finally:
         hooks._CLUB_PAGE.remove(summary)
     assert "Two sets for mika" in page and 'id="homework-title"' in page
+
+
+@pytest.mark.django_db
+def test_an_app_may_add_sections_of_its_own_to_the_club_page():
+    from django.utils.safestring import mark_safe
+
+    organiser = person("sectioner")
+    club = make_club(organiser, "Sections club")
+
+    @hooks.club_page
+    def two(request, club, membership):
+        return {"sections": [{"id": "first-extra", "title": "First extra", "html": mark_safe("<p>one</p>")},
+                             {"id": "second-extra", "title": "Second extra", "html": mark_safe("<p>two</p>")}]}
+    try:
+        page = client_for(organiser).get(f"/en/clubs/{club.code}/").content.decode()
+    finally:
+        hooks._CLUB_PAGE.remove(two)
+    assert page.index('id="first-extra"') < page.index('id="second-extra"')
+    assert "First extra</h2>" in page and "<p>two</p>" in page
