@@ -164,7 +164,7 @@ def figures(ui, p, lang, only=None):
     average first, in words of the page: None for a puzzle that is not sampled."""
     if not p.sampled:
         return None
-    rec = puzzle_data.sampled_record(p.game, p.id)
+    rec = puzzle_data.record_of(p)
     if rec is None:
         return None
     engine = ui.game

@@ -71,6 +71,10 @@ class Puzzle:
     show: tuple = ()  # the board facts (GameUI.board_facts) the puzzle is about
     sampled: int = 0  # deals the answer is judged over (0: proved, or the author's answer)
     seed: str = ""  # the sample's seed
+    # A puzzle kept elsewhere than the content files (a source's, see add_source): its sample's
+    # record as record() writes it, and the address of its page.
+    stored: dict | None = None
+    page: str = ""
 
     def moves(self):
         """The learner's moves in order: the first (any of answers), then each of its own in the line."""
@@ -120,6 +124,37 @@ def puzzles(game) -> tuple:
 
 def puzzle(game, puzzle_id):
     return next((p for p in puzzles(game) if p.id == puzzle_id), None)
+
+
+# --- puzzles from other sources ----------------------------------------------------------------
+# The content files hold the site's puzzles. An app may add puzzles that belong to a scope (a club's,
+# seen only within it): add_source(find, listing), where find(game, puzzle_id, scope) gives a Puzzle
+# or None and listing(game, scope) the scope's puzzles of the game. Their ids never collide with the
+# files' (the source gives them a prefix of its own).
+_sources = []
+
+
+def add_source(find, listing):
+    if (find, listing) not in _sources:
+        _sources.append((find, listing))
+
+
+def find(game, puzzle_id, scope=None):
+    """A puzzle by id: the site's, or, within `scope`, one of a source's."""
+    found = puzzle(game, puzzle_id)
+    if found is not None or scope is None:
+        return found
+    for look, _listing in _sources:
+        found = look(game, puzzle_id, scope)
+        if found is not None:
+            return found
+    return None
+
+
+def puzzles_in(game, scope=None) -> tuple:
+    """The site's puzzles of a game, then those the sources hold for `scope`."""
+    extra = tuple(p for _look, listing in _sources for p in listing(game, scope)) if scope is not None else ()
+    return puzzles(game) + extra
 
 
 def themes(game) -> list[str]:
@@ -238,7 +273,7 @@ def proof(p: Puzzle) -> str:
     the deals the learner cannot rule out), or "" (the author's word)."""
     if _proved(p.game, p.position, p.seat, p.goal):
         return "proved"
-    return "sampled" if p.sampled and sampled_record(p.game, p.id) is not None else ""
+    return "sampled" if p.sampled and record_of(p) is not None else ""
 
 
 @lru_cache(maxsize=512)
@@ -274,6 +309,11 @@ def sampled_data(game) -> dict:
 
 def sampled_record(game, puzzle_id):
     return sampled_data(game).get(puzzle_id)
+
+
+def record_of(p: Puzzle):
+    """A sampled puzzle's record: kept with the puzzle, or in the game's sampled.json."""
+    return p.stored if p.stored is not None else sampled_record(p.game, p.id)
 
 
 def sample(p: Puzzle, deals: range) -> Sample | None:
@@ -327,7 +367,7 @@ def write_sampled(game, records: dict):
 
 def stored_figures(p: Puzzle) -> list:
     """[(action text, Figures)] of a sampled puzzle as stored, the best average first."""
-    rec = sampled_record(p.game, p.id)
+    rec = record_of(p)
     if rec is None:
         return []
     rows = [(text, Figures(**a["figures"])) for text, a in rec["actions"].items()]
@@ -372,18 +412,34 @@ def _validate_sample(p: Puzzle, game, state) -> list[str]:
             problems.append(f"{text}: the stored figures {a['figures']} are not those of its deals {summary}")
     if problems:
         return problems
-    rows = stored_figures(p)
-    best_text, best = rows[0]
     listed = sorted(str(game.parse_action(t)) for t in p.answers)
-    if len(rows) > 1 and rows[1][1].mean == best.mean:
-        problems.append(f"over the sample {best_text} and {rows[1][0]} average the same: no answer is best")
-    elif listed != [best_text]:
-        problems.append(f"over the sample the best average is {best_text}'s, the puzzle accepts {listed}")
-    for text, other in rows[1:]:
-        if best.low <= other.high:
+    rows = stored_figures(p)
+    for code, best_text, other in sample_verdict(rows, listed):
+        if code == "tie":
+            problems.append(f"over the sample {best_text} and {other[0]} average the same: no answer is best")
+        elif code == "not-best":
+            problems.append(f"over the sample the best average is {best_text}'s, the puzzle accepts {listed}")
+        else:
+            best, (text, f) = dict(rows)[best_text], other
             problems.append(f"the sample cannot tell {best_text} ({best.low} to {best.high}) from {text} "
-                            f"({other.low} to {other.high}) at 95%: sample more deals or change the position")
+                            f"({f.low} to {f.high}) at 95%: sample more deals or change the position")
     return problems
+
+
+def sample_verdict(rows, listed) -> list:
+    """What keeps a sample from backing the accepted answers `listed` (action texts), from its rows
+    ([(action text, Figures)], the best average first): ("tie", best, (text, figures)) when another
+    averages the same, ("not-best", best, None) when the answers are not the best alone, and
+    ("close", best, (text, figures)) for each other action whose 95% interval meets the best's.
+    Empty when the sample backs them."""
+    best_text, best = rows[0]
+    out = []
+    if len(rows) > 1 and rows[1][1].mean == best.mean:
+        out.append(("tie", best_text, rows[1]))
+    elif sorted(listed) != [best_text]:
+        out.append(("not-best", best_text, None))
+    out += [("close", best_text, (text, other)) for text, other in rows[1:] if best.low <= other.high]
+    return out
 
 
 def rederive(p: Puzzle, deals: int) -> list[str]:
