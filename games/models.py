@@ -54,6 +54,10 @@ class Table(models.Model):
     # A target the deals of this table are judged against (Game.deal_targets; a homework deal's),
     # recorded with each finished deal (attempts.DealPlayed); "" for none.
     target = models.CharField(max_length=40, blank=True, default="")
+    # What the bots' choices are keyed by: "" for this table alone (its token), or a key tables
+    # share (a club challenge's deal), so that tables of the same deal, options and level whose
+    # actions so far are the same get the same bot replies.
+    bots_key = models.CharField(max_length=64, blank=True, default="")
     created = models.DateTimeField(auto_now_add=True)
     updated = models.DateTimeField(auto_now=True)
 

@@ -165,7 +165,7 @@ class Match:
         bots = {s: level(game) for s in range(table.players) if s != self.human}
         moves, states = [], []
         for k in range(limit):
-            rng = rng_for("table", table.token, index + k)
+            rng = self.bots_rng(index + k)
             taken = interruption(game, state, bots, rng)
             if taken is None:
                 seat = acting_seat(game, state, prefer=self.human)
@@ -176,6 +176,15 @@ class Match:
             moves.append(taken)
             states.append(state)
         return moves, states
+
+    def bots_rng(self, index):
+        """The generator of the bots' decision after `index` actions: keyed by the table's own
+        token, or by its shared bots key, so that every table with that key, the same deal and the
+        same actions up to `index` is answered alike."""
+        table = self.table
+        if table.bots_key:
+            return rng_for("bots", table.bots_key, index)
+        return rng_for("table", table.token, index)
 
     def reader_awaited(self, index=None):
         """Is the reader's decision what the game waits for, in the position after `index` actions?"""
@@ -295,7 +304,7 @@ class Match:
         table = self.table
         copy = Table(game=table.game, owner=owner, seed=table.seed, players=table.players,
                      options=table.options, human_seat=table.human_seat, level=table.level,
-                     actions=table.actions[:index], shown=index, start=index)
+                     actions=table.actions[:index], shown=index, start=index, bots_key=table.bots_key)
         for name, value in self.summary(self.state_at(index)).items():
             setattr(copy, name, value)
         copy.save()
@@ -303,11 +312,12 @@ class Match:
         return copy
 
 
-def start_table(ui, *, owner, seed, players, options, level, target="", human_seat=0):
+def start_table(ui, *, owner, seed, players, options, level, target="", human_seat=0, bots_key=""):
     """A new practice table of `ui`'s game for `owner`, with its first position kept from the
-    start: the one way a table begins (the set-up form, a homework deal)."""
+    start: the one way a table begins (the set-up form, a homework deal, a challenge deal). With a
+    `bots_key`, its bots answer as at every other table of that key (Match.bots_rng)."""
     table = Table(game=ui.slug, owner=owner, seed=seed, players=players, options=options,
-                  human_seat=human_seat, level=level, target=target)
+                  human_seat=human_seat, level=level, target=target, bots_key=bots_key)
     match = Match(table, ui)
     for name, value in match.summary(match.first_state()).items():
         setattr(table, name, value)
