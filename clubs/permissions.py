@@ -115,3 +115,20 @@ def question_of_table(table, pk):
     if found is None:
         raise Http404
     return found
+
+
+def club_puzzle(request, code, pk, write=False):
+    """(club, puzzle) of a club's own puzzle: its organisers may open any (write: only they may), its
+    members only a saved one; else 404."""
+    from teaching.models import ClubPuzzle
+
+    found = membership(request, code)
+    if write and found.role != Membership.ORGANISER:
+        raise Http404
+    rows = ClubPuzzle.objects.select_related("club").filter(club=found.club, pk=pk)
+    if found.role != Membership.ORGANISER:
+        rows = rows.filter(saved__isnull=False)
+    puzzle = rows.first()
+    if puzzle is None:
+        raise Http404
+    return found.club, puzzle

@@ -51,7 +51,7 @@ class SetForm(forms.Form):
                 "assignees": list(hw_set.assignees.all())}
 
 
-def item_form_context(slug, posted=None, errors=None):
+def item_form_context(slug, posted=None, errors=None, club=None):
     """What the add-an-item forms of one game show: its lessons, puzzles, levels and targets, with
     what was typed (posted) and the errors of a refused item."""
     posted = posted or {}
@@ -59,7 +59,7 @@ def item_form_context(slug, posted=None, errors=None):
         "slug": slug,
         "name": catalogue.game_name(slug),
         "lessons": catalogue.lesson_choices(slug),
-        "puzzles": catalogue.puzzle_choices(slug),
+        "puzzles": catalogue.puzzle_choices(slug, club),
         "levels": catalogue.level_choices(slug),
         "targets": catalogue.target_choices(slug),
         "kind": posted.get("kind", ""),

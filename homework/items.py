@@ -46,8 +46,9 @@ def lesson_choices(slug):
     return [(l.id, l.title_in(lang())) for l in lesson_files.lessons(slug)]
 
 
-def puzzle_choices(slug):
-    return [(p.id, puzzle_label(p)) for p in puzzle_files.puzzles(slug)]
+def puzzle_choices(slug, club=None):
+    """The game's puzzles: the site's, then the club's own."""
+    return [(p.id, puzzle_label(p)) for p in puzzle_files.puzzles_in(slug, club)]
 
 
 def level_choices(slug):
@@ -72,9 +73,10 @@ def target_choices(slug):
     return [("", _("finish the deal"))] + [(t, target_label(slug, t)) for t in game_ui(slug).game.deal_targets()]
 
 
-def validate(slug, kind, ref, level="", target=""):
+def validate(slug, kind, ref, level="", target="", club=None):
     """(ref, errors by field) of an item as an organiser typed it; the ref cleaned (a deal code
-    without surrounding spaces). Nothing is saved here."""
+    without surrounding spaces). A puzzle may be the site's or the club's own. Nothing is saved
+    here."""
     errors = {}
     if slug not in game_slugs():
         return ref, {"game": _("Choose one of the games.")}
@@ -83,7 +85,7 @@ def validate(slug, kind, ref, level="", target=""):
         if lesson_files.lesson(slug, ref) is None:
             errors["ref"] = _("Choose one of this game’s lessons.")
     elif kind == HomeworkItem.PUZZLE:
-        if puzzle_files.puzzle(slug, ref) is None:
+        if puzzle_files.find(slug, ref, scope=club) is None:
             errors["ref"] = _("Choose one of this game’s puzzles.")
     elif kind == HomeworkItem.DEAL:
         ui = game_ui(slug)
@@ -109,9 +111,14 @@ def item_label(item):
         found = lesson_files.lesson(item.game, item.ref)
         return found.title_in(lang()) if found else item.ref
     if item.kind == HomeworkItem.PUZZLE:
-        found = puzzle_files.puzzle(item.game, item.ref)
+        found = item_puzzle(item)
         return _("Puzzle: %(question)s") % {"question": puzzle_label(found)} if found else item.ref
     return _("Deal %(code)s") % {"code": item.ref}
+
+
+def item_puzzle(item):
+    """The puzzle a puzzle item names: the site's, or its club's own."""
+    return puzzle_files.find(item.game, item.ref, scope=item.set.club)
 
 
 def item_short(item, n):

@@ -59,7 +59,8 @@ def _item_url(item):
     if item.kind == HomeworkItem.LESSON:
         return reverse("lesson", args=[item.game, item.ref])
     if item.kind == HomeworkItem.PUZZLE:
-        return reverse("puzzle", args=[item.game, item.ref])
+        found = catalogue.item_puzzle(item)
+        return (found.page or reverse("puzzle", args=[item.game, item.ref])) if found else None
     return None
 
 
@@ -146,7 +147,7 @@ def _edit_context(request, club, hw_set, form=None, picked=None, posted=None, er
         "count": len(items),
         "games": catalogue.games(),
         "picked": picked,
-        "add": item_form_context(picked, posted, errors) if picked else None,
+        "add": item_form_context(picked, posted, errors, club=club) if picked else None,
         "once": secrets.token_urlsafe(16),
     }
 
@@ -175,7 +176,7 @@ def item_add(request, code, pk):
     slug = request.POST.get("game", "")
     kind = request.POST.get("kind", "")
     level, target = request.POST.get("level", ""), request.POST.get("target", "")
-    ref, errors = catalogue.validate(slug, kind, request.POST.get("ref", ""), level, target)
+    ref, errors = catalogue.validate(slug, kind, request.POST.get("ref", ""), level, target, club=club)
     if errors:
         posted = {"kind": kind, "ref": request.POST.get("ref", ""), "level": level, "target": target}
         ctx = _edit_context(request, club, hw_set, picked=slug, posted=posted, errors=errors)

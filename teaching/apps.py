@@ -6,4 +6,4 @@ class TeachingConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self):
-        from . import club_page, progress  # noqa: F401  (the club page's teaching block; My progress's answers)
+        from . import club_page, club_puzzles, progress  # noqa: F401  (the club page's blocks; the club's puzzles; My progress's answers)

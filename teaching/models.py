@@ -74,3 +74,41 @@ class Answer(models.Model):
     class Meta:
         constraints = [models.UniqueConstraint(fields=["question", "user"], name="one_answer_each")]
         ordering = ["updated", "pk"]
+
+
+class ClubPuzzle(models.Model):
+    """A moment of a deal saved as a puzzle for a club: the position (every card in it, shown to the
+    solver from `seat`, or open), the organiser's words in both languages and the accepted answers.
+    It is a draft until the judge backs the answers (teaching/authoring.py): proved by the exact
+    solver where every card that matters is known, else by `target` deals dealt from the seat's
+    view (the sample's progress and figures are kept here, dealt a few at a time)."""
+
+    club = models.ForeignKey("clubs.Club", on_delete=models.CASCADE, related_name="puzzles")
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+")
+    game = models.CharField(max_length=20)
+    position = models.TextField()
+    seat = models.PositiveSmallIntegerField()
+    open = models.BooleanField(default=False)
+    level = models.PositiveSmallIntegerField(default=1)
+    words = models.JSONField(default=dict)  # {"question": {en, ja}, "explanation": {en, ja}, "hints": {en: [], ja: []}}
+    answers = models.JSONField(default=list)  # accepted action texts
+    # The sample, where the answer cannot be proved: its seed, the deals it is to hold, and per
+    # action the values and ahead flags of the deals dealt so far (tutorials.puzzles.record's shape).
+    seed = models.CharField(max_length=40, blank=True)
+    target = models.PositiveIntegerField(default=0)
+    sample = models.JSONField(null=True, blank=True)
+    saved = models.DateTimeField(null=True, blank=True)  # a draft until then
+    once = models.CharField(max_length=64, unique=True, null=True, blank=True)
+    created = models.DateTimeField(auto_now_add=True)
+    updated = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-created", "-pk"]
+
+    def __str__(self):
+        return f"{self.game} puzzle {self.pk} of {self.club}"
+
+    @property
+    def ident(self):
+        """Its id among puzzles (records and homework items name it so); never a content file's."""
+        return f"club-{self.pk}"

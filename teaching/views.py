@@ -197,15 +197,16 @@ def notes(request, code, token):
     return redirect(_url(table, step if step is not None and 0 <= step <= len(table.actions) else None))
 
 
-def _content_position(game_slug, kind, ref):
-    """(position text, seat, open) of a lesson step ("<lesson>/<n>") or a puzzle; None if there is none."""
+def _content_position(game_slug, kind, ref, club):
+    """(position text, seat, open) of a lesson step ("<lesson>/<n>") or a puzzle (the site's or the
+    club's own); None if there is none."""
     from tutorials import lessons, puzzles
 
     try:
         if kind == "deal":
             return None  # a deal is opened by _deal_moment, which needs the request
         if kind == "puzzle":
-            found = puzzles.puzzle(game_slug, ref)
+            found = puzzles.find(game_slug, ref, scope=club)
             return (found.position, found.seat, found.open) if found else None
         if kind == "lesson":
             lesson_id, n = ref.rsplit("/", 1)
@@ -220,32 +221,67 @@ def _content_position(game_slug, kind, ref):
 @login_required
 def from_content(request):
     """A lesson step or a puzzle opened on a club's teaching table, shown from the learner's seat
-    (all hands only for an open puzzle), where the organiser can play it on."""
+    (all hands only for an open puzzle), where the organiser can play it on; or, with
+    then=puzzle, the same moment saved as a draft of the club's own puzzle, from the learner's seat."""
     club = permissions.organiser(request, request.POST.get("club", ""))
     if request.method != "POST":
         return HttpResponseNotAllowed(["POST"])
     slug, kind, ref = request.POST.get("game", ""), request.POST.get("kind", ""), request.POST.get("ref", "")
     if slug not in {g.slug for g in site_games()}:
         raise Http404
+    as_puzzle = request.POST.get("then") == "puzzle"
     if kind == "deal":
-        return _deal_moment(request, club, slug, ref)
-    found = _content_position(slug, kind, ref)
+        table, step, learner = _deal_moment(request, club, slug, ref)
+        if as_puzzle:
+            return _draft(request, club, slug, positions.states(table)[step], learner, False, discard=table)
+        return redirect(_url(table, step))
+    found = _content_position(slug, kind, ref, club)
     if found is None:
         raise Http404
     text, seat, is_open = found
     game = game_ui(slug).game
     state = game.from_text(text)
+    if as_puzzle:
+        return _draft(request, club, slug, state, seat, is_open)
     table = TeachingTable.objects.create(
         club=club, created_by=request.user, game=slug, players=game.players(state), code="",
         start=game.to_text(state), mode=TeachingTable.OPEN if is_open else TeachingTable.SEAT, seat=seat)
     return redirect(_url(table, 0))
 
 
+def _draft(request, club, slug, state, seat, is_open, discard=None):
+    """A draft of a club puzzle at `state`, opened in its editor."""
+    from .club_puzzles import nobody_to_move, start_draft
+
+    if discard is not None:
+        discard.delete()
+    draft = start_draft(club, request.user, slug, state, seat, is_open)
+    if draft is None:
+        return nobody_to_move(request, club)
+    return redirect(reverse("club-puzzle-edit", args=[club.code, draft.pk]))
+
+
+@login_required
+def save_moment(request, code, token):
+    """The position on the teaching table's screen saved as a draft puzzle, from the seat to move
+    (an open puzzle when every hand is shown)."""
+    table = permissions.teaching_table(request, code, token)
+    if request.method != "POST":
+        return HttpResponseNotAllowed(["POST"])
+    every = positions.states(table)
+    step = _posted_int(request, "step")
+    if step is None or not 0 <= step < len(every):
+        return _stale(request, table)
+    movers = sorted(positions.game_of(table).to_move(every[step]))
+    return _draft(request, table.club, table.game, every[step], movers[0] if movers else 0,
+                  table.mode == TeachingTable.OPEN)
+
+
 def _deal_moment(request, club, slug, ref):
     """A finished deal of a practice table opened at one of its moments: the requester's own table
     ("table/<token>/<deal>/<step>") or a deal someone shared ("shared/<token>/<step>"). The deal is
     over, so every hand may be shown, as its replay does. No deal code nor seed: they would give the
-    table's other deals away."""
+    table's other deals away. Returns (teaching table, step, the practice table's learner seat)."""
     from games.models import SharedDeal, Table
     from games.owner import owner_key
     from games.table.match import Match
@@ -276,4 +312,4 @@ def _deal_moment(request, club, slug, ref):
         start=ui.game.to_text(ui.game.hide_secrets(match.state_at(first))),
         actions=[list(a) for a in practice.actions[first:last]],
         mode=TeachingTable.OPEN)
-    return redirect(_url(table, max(0, min(step, last - first))))
+    return table, max(0, min(step, last - first)), practice.human_seat

@@ -279,10 +279,20 @@ def _mark(done):
 
 def puzzle_page(request, game, puzzle):
     """templates/tutorials/puzzle.html: the position and question; POST answers it."""
-    info = _info(game)
     p = puzzle_data.puzzle(game, puzzle)
     if p is None:
         raise Http404(_("There is no such puzzle."))
+    following = _next_puzzle(game, p)
+    return show_puzzle(request, p, post_url=reverse("puzzle", args=[game, p.id]),
+                       next_url=reverse("puzzle", args=[game, following]) if following else None,
+                       index_url=reverse("puzzles", args=[game]))
+
+
+def show_puzzle(request, p, *, post_url, next_url, index_url, index_label=None):
+    """A puzzle's page, wherever the puzzle is kept: the position and question; POST answers it
+    (judged by judge.puzzles, recorded as the learner's PuzzleMove)."""
+    game = p.game
+    info = _info(game)
     lang = _lang()
     ui = game_ui(game)
     engine = ui.game
@@ -321,8 +331,8 @@ def puzzle_page(request, game, puzzle):
         "next_hint": hints_seen + 1, "status": mark,
         "hints_seen": hints_seen, "nonce": record.new_nonce(), "proof": puzzle_data.proof(p),
         "deals": f"{p.sampled:,}",
-        "post_url": reverse("puzzle", args=[game, p.id]),
-        "next_puzzle": _next_puzzle(game, p),
+        "post_url": post_url, "next_url": next_url, "index_url": index_url,
+        "index_label": index_label or _("All puzzles"),
     }
     ctx.update(board_context(ui, attempt.state, p.seat, p.open, controls=not finished, facts=p.show))
     template = "tutorials/puzzle.html#puzzle" if request.htmx else "tutorials/puzzle.html"
