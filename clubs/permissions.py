@@ -132,3 +132,35 @@ def club_puzzle(request, code, pk, write=False):
     if puzzle is None:
         raise Http404
     return found.club, puzzle
+
+
+def challenge(request, code, pk):
+    """(a deal challenge of the club with this code, the requester's membership) if he belongs to
+    the club (member or organiser), or 404."""
+    from challenges.models import Challenge
+
+    found = membership(request, code)
+    item = Challenge.objects.filter(club=found.club, pk=pk).first()
+    if item is None:
+        raise Http404
+    return item, found
+
+
+def challenge_deal(request, code, pk, position):
+    """(a deal of that challenge by its position, the membership), or 404."""
+    item, found = challenge(request, code, pk)
+    deal = item.deals.filter(position=position).first()
+    if deal is None:
+        raise Http404
+    return deal, found
+
+
+def plays_challenges(found) -> bool:
+    """Only the club's members play its challenges (its organisers set them)."""
+    return found.role == Membership.MEMBER
+
+
+def sees_everyones_results(found, item, now=None) -> bool:
+    """An organiser sees every member's results (and the deals' codes and divergence pages) at any
+    time; a member his own until the deadline, everybody's after it."""
+    return found.role == Membership.ORGANISER or not item.is_open(now)

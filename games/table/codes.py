@@ -72,3 +72,10 @@ def read_deal_code(game, code):
     except ValueError:
         raise DealCodeError(_("This deal code does not give a deal.")) from None
     return seed, players, options
+
+
+def canonical_code(game, code):
+    """A deal code as the table writes it (lower-case game and options), so that one deal is one
+    code; DealCodeError with a sentence when it is not a code of this game."""
+    seed, players, options = read_deal_code(game, code)
+    return deal_code(game, seed, players, options) or code.strip()

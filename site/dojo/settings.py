@@ -52,6 +52,7 @@ INSTALLED_APPS = [
     "clubs",
     "homework",
     "teaching",
+    "challenges",
 ]
 
 AUTH_USER_MODEL = "accounts.User"

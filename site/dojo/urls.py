@@ -24,6 +24,7 @@ urlpatterns += i18n_patterns(
     path("", include("accounts.urls")),
     path("", include("homework.urls")),
     path("", include("teaching.urls")),
+    path("", include("challenges.urls")),
     path("", include("games.urls")),
     path("", include("tutorials.urls")),
     prefix_default_language=True,
