@@ -20,7 +20,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.text import capfirst
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, pgettext
 
 from clubs import permissions
 from clubs.hooks import club_page
@@ -180,17 +180,17 @@ def _problem_words(cp, problem):
         return _("%(a)s is not the best: with best play it comes to %(v)s, and the best comes to %(b)s.") % {
             "a": said(problem["action"]), "v": problem["value"], "b": problem["best"]}
     if code == "also-best":
-        return _("%(a)s is as good as the answers (%(b)s with best play), but it is not accepted: a solver who "
-                 "plays it would be told it is wrong. Accept it too, or choose another moment.") % {
-            "a": said(problem["action"]), "b": problem["best"]}
+        return _("As good as the answers (%(b)s with best play) but not accepted: %(a)s. A solver who plays one "
+                 "of them would be told it is wrong; accept them too, or choose another moment.") % {
+            "a": _list([said(a) for a in problem["actions"]]), "b": problem["best"]}
     if code == "unjudged":
         return _("The engine can neither solve this position exactly nor deal it out from what the seat sees, "
                  "so nothing would back the answer. Choose another moment.")
     if code == "below":
-        return _("Over the deals, the best average is %(best)s’s; only that answer can be accepted.") % {
+        return _("Over the deals, “%(best)s” has the best average: only that answer can be accepted.") % {
             "best": said(problem["best"])}
     if code == "tie":
-        return _("Over the deals, %(best)s and %(a)s average the same: neither is the best.") % {
+        return _("Over the deals, “%(best)s” and “%(a)s” average the same: neither is the best.") % {
             "best": said(problem["best"]), "a": said(problem["action"])}
     return _("Over %(n)s deals the engine cannot tell %(best)s (%(bl)s to %(bh)s) from %(a)s (%(al)s to %(ah)s) "
              "with 95%% confidence: choose a moment where the answer stands out.") % {
@@ -214,7 +214,15 @@ def _verdict(cp):
         rows = [{"label": said(t), "value": f.mean, "low": f.low, "high": f.high} for t, f in found["values"]]
     else:
         rows = []
-    return {**found, "words": [_problem_words(cp, p) for p in found["problems"]], "rows": rows}
+    problems = [p for p in found["problems"] if p["code"] != "also-best"]
+    also = [p["action"] for p in found["problems"] if p["code"] == "also-best"]
+    if also:  # said once, naming them all
+        problems.append({"code": "also-best", "actions": also, "best": found["problems"][-1]["best"]})
+    return {**found, "words": [_problem_words(cp, p) for p in problems], "rows": rows}
+
+
+def _list(items):
+    return pgettext("between the items of a list", ", ").join(str(i) for i in items)
 
 
 def _editor(request, club, cp, form=None, checked=False, status=200, saved_now=False):
@@ -224,7 +232,6 @@ def _editor(request, club, cp, form=None, checked=False, status=200, saved_now=F
         "club": club, "cp": cp, "form": form or WordsForm(initial=WordsForm.initial_for(cp)),
         "choices": _choices(cp), "verdict": _verdict(cp), "checked": checked, "saved_now": saved_now,
         "board_template": ui.board_template, "game_css": game_stylesheet(cp.game),
-        "seat_name": ui.seat_names(cp.seat, ui.game.players(state))[cp.seat],
         **board_context(ui, state, cp.seat, cp.open, controls=False),
     }
     return render(request, "teaching/puzzle_edit.html", context, status=status)
