@@ -75,8 +75,9 @@ def cells(challenge, users, deals=None):
 
 def table(challenge, users):
     """The results table: (columns, rows). Each row: the member, his cells in deal order, the deals
-    won and points of his counted deals, and his rank (by deals won, then by points where the game
-    counts points; members level share a rank; None for a member with no counted deal)."""
+    won and tied and the points of his counted deals, and his rank (by deals won, then tied, then
+    by points where the game counts points; members level share a rank; None for a member with no
+    counted deal)."""
     deals = list(challenge.deals.all())
     found = cells(challenge, users, deals)
     by_points = game_ui(challenge.game).score_legend is None
@@ -85,13 +86,15 @@ def table(challenge, users):
         mine = [found[(user.pk, d.pk)] for d in deals]
         counted = [c for c in mine if c.counted]
         rows.append({"user": user, "name": display_name(user), "cells": list(zip(deals, mine)),
-                     "won": sum(c.outcome == WON for c in counted), "points": sum(c.points for c in counted),
+                     "won": sum(c.outcome == WON for c in counted), "tied": sum(c.outcome == TIED for c in counted), "points": sum(c.points for c in counted),
                      "counted": len(counted), "rank": None})
-    ranked = sorted((r for r in rows if r["counted"]),
-                    key=lambda r: (-r["won"], -r["points"] if by_points else 0))
+    def standing(row):
+        return -row["won"], -row["tied"], -row["points"] if by_points else 0
+
+    ranked = sorted((r for r in rows if r["counted"]), key=standing)
     previous, rank = None, 0
     for n, row in enumerate(ranked, start=1):
-        key = (row["won"], row["points"] if by_points else 0)
+        key = standing(row)
         if key != previous:
             rank, previous = n, key
         row["rank"] = rank

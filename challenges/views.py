@@ -20,7 +20,7 @@ from dojo.context import game_stylesheet
 from games.owner import owner_key
 from games.table.codes import DealCodeError, read_deal_code
 from games.table.match import start_table
-from games.ui import game_ui
+from games.ui import LEVEL_LABELS, game_ui
 from homework.items import game_name
 
 from . import divergence, results
@@ -33,7 +33,8 @@ def _url(challenge):
 
 
 def level_label(challenge):
-    return str(game_ui(challenge.game).level_label(challenge.level))
+    """The bots' level in a word or two (the ui's longer line is for the set-up form)."""
+    return str(LEVEL_LABELS.get(challenge.level, challenge.level))
 
 
 def summary(challenge, user=None):
