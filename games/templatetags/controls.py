@@ -10,14 +10,15 @@
     <script src="…/pick.js" {% pick_texts %}>  what static/js/pick.js says when a card is chosen
 
 Both read ``controls`` and ``pack`` from the context; ``highlight`` (the practice table) marks the
-legal choices. Built with format_html rather than sub-templates: a board draws dozens of cards and
+legal choices; ``marks`` draws a count on the choices it names (the room's answers at the teaching
+table). Built with format_html rather than sub-templates: a board draws dozens of cards and
 is sent after every move.
 """
 
 from django import template
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import mark_safe
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 
 from games.cardnames import card_name
 from games.controls import (FIELD_ACTION, FIELD_CARDS, FIELD_COMPLETE, FIELD_PICK, Button, CardButton, ChoiceGroup,
@@ -34,6 +35,21 @@ def _css(*parts):
 
 def _legal_css(context, legal):
     return "is-legal" if legal and context.get("highlight") else ""
+
+
+def _mark(context, action):
+    """A count drawn on a choice: ``marks`` in the context maps an action's text to {"n", "verdict"}
+    (the room's answers, revealed at the teaching table); "" for a choice nobody gave."""
+    found = (context.get("marks") or {}).get(str(action))
+    if not found:
+        return ""
+    return format_html('<span class="answer-mark is-{}" title="{}">{}</span>', found["verdict"],
+                       ngettext("%(n)s answer", "%(n)s answers", found["n"]) % {"n": found["n"]}, found["n"])
+
+
+def _marked(context, action, html):
+    mark = _mark(context, action)
+    return format_html('<span class="answer-marked">{}{}</span>', html, mark) if mark else html
 
 
 def _card_css(item, code):
@@ -55,10 +71,11 @@ def control_card(context, code, zone, size="m", index=None, mini=None):
     if isinstance(item, CardButton):
         css = _css(_legal_css(context, item.legal), item.css)
         if code is None:
-            return format_html('<button type="submit" name="{}" value="{}" class="card-button {}" aria-label="{}">{}</button>',
-                               FIELD_ACTION, str(item.action), css, item.label or card_name(None, pack),
-                               card(None, pack=pack, size=size))
-        return card(code, pack=pack, size=size, button=True, name=FIELD_ACTION, value=str(item.action), extra_class=css)
+            return _marked(context, item.action, format_html(
+                '<button type="submit" name="{}" value="{}" class="card-button {}" aria-label="{}">{}</button>',
+                FIELD_ACTION, str(item.action), css, item.label or card_name(None, pack), card(None, pack=pack, size=size)))
+        return _marked(context, item.action, card(code, pack=pack, size=size, button=True, name=FIELD_ACTION,
+                                                  value=str(item.action), extra_class=css))
     if isinstance(item, TickCards):
         css = _css(_legal_css(context, code in item.legal), _card_css(item, code))
         if mini is not None:
@@ -75,9 +92,9 @@ def control_card(context, code, zone, size="m", index=None, mini=None):
                            FIELD_PICK, n, code, label)
     if isinstance(item, MoveCard):
         targets = format_html_join("", '<button type="submit" name="{}" value="{}" class="btn btn-target {}" '
-                                   'data-target="{}">{}</button>',
+                                   'data-target="{}">{}{}</button>',
                                    ((FIELD_ACTION, str(t.action), _css(_legal_css(context, t.legal), t.css), t.zone,
-                                     t.label) for t in item.targets))
+                                     t.label, _mark(context, t.action)) for t in item.targets))
         css = _css(_legal_css(context, item.legal), item.css)
         return format_html('<div class="move-card {}" data-card="{}" data-zone="{}">{}<div class="move-targets" '
                            'role="group" aria-label="{}">{}</div></div>', css, code, zone,
@@ -103,8 +120,9 @@ def pick_texts():
 def _button(context, action, label, legal, css, extra="", field=FIELD_ACTION):
     """A submit button: a whole action (field `action`), or the start of one that the ticked or
     picked cards complete (field `complete`)."""
-    return format_html('<button type="submit" name="{}" value="{}" class="btn {}"{}>{}</button>', field,
-                       str(action), _css(_legal_css(context, legal), css), extra, label)
+    return format_html('<button type="submit" name="{}" value="{}" class="btn {}"{}>{}{}</button>', field,
+                       str(action), _css(_legal_css(context, legal), css), extra, label,
+                       _mark(context, action) if field == FIELD_ACTION else "")
 
 
 @register.simple_tag(takes_context=True)
