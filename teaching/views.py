@@ -89,8 +89,12 @@ def _context(request, table, step, refusal=None):
                           "current": i + 1 == step})
     count = len(table.actions)
     question = table.questions.first()
+    ask = room.panel_context(request, question) if question else None
+    # Revealed, the room's answers are drawn on the board's own choices, at the position asked.
+    marks = ({r["action"]: {"n": r["n"], "verdict": r["verdict"]} for r in ask["result"]["rows"]}
+             if ask and ask["result"] and question.step == step else None)
     return {
-        "ask": room.panel_context(request, question) if question else None,
+        "ask": ask, "marks": marks,
         "may_ask": mover is not None,
         "club": table.club, "t": table, "ui": ui, "pack": ui.pack, "game_name": game_name(table.game),
         "game_css": game_stylesheet(table.game),

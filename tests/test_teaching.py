@@ -338,6 +338,7 @@ def test_ask_the_room_answers_counted_once_each_revealed_with_the_engines_verdic
     assert question.step == 2 and question.seat == min(game.turn(state))
     page = client.get(url + "?step=2").content.decode()
     assert question.code in page and "<svg" in page and "0 answers" in page and "Reveal the answers" in page
+    assert "answer-mark" not in page
     # Members answer from the asking seat's view: no other card reaches their page.
     member = client_for(world["users"]["member"])
     second = person("nina")
@@ -366,6 +367,16 @@ def test_ask_the_room_answers_counted_once_each_revealed_with_the_engines_verdic
     assert "2 answers" in page and "Who answered what" in page and "mika" in page
     if illegal is not None:
         assert "not allowed (" in page
+    # ... and drawn on the board's own choices, where a choice is one button (before the reveal, none).
+    from games.controls import encode
+    from games.ui import game_ui
+
+    fields = encode(legal[-1], game_ui(game.slug).controls(game, state, question.seat))
+    assert set(fields) == {"action"}, fields  # this move is one button of the board
+    marked = re.search(r'value="%s"[^>]*>(?:(?!<button).)*?<span class="answer-mark is-(\w+)" title="1 answer">1</span>'
+                       % re.escape(str(legal[-1])), page, re.S)
+    assert marked and marked.group(1) in ("best", "worse", "legal")
+    assert "answer-mark" not in client.get(url + "?step=1").content.decode()
     late = member.post(f"/en/room/{question.code}/", {"action": str(legal[0])})
     assert late.status_code == 409 and Answer.objects.get(question=question, user=world["users"]["member"]).action == str(legal[-1])
     assert "Your answer:" in unescape(member.get(f"/en/room/{question.code}/").content.decode())
