@@ -54,6 +54,8 @@ class Table(models.Model):
     # A target the deals of this table are judged against (Game.deal_targets; a homework deal's),
     # recorded with each finished deal (attempts.DealPlayed); "" for none.
     target = models.CharField(max_length=40, blank=True, default="")
+    # Whether the hint and undo are offered: not at a table played for a result (a challenge's deal).
+    aids = models.BooleanField(default=True)
     # What the bots' choices are keyed by: "" for this table alone (its token), or a key tables
     # share (a club challenge's deal), so that tables of the same deal, options and level whose
     # actions so far are the same get the same bot replies.

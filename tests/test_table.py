@@ -358,6 +358,26 @@ def test_the_hint_is_the_hint_levels_reckoning_in_words(client):
     assert table_of(url).version == 1  # asking costs nothing and changes nothing
 
 
+def test_a_table_played_for_a_result_offers_no_hint_and_no_undo(client):
+    """Without aids (a challenge's deal): no Hint link, ?hint=1 shows none, Undo is neither offered
+    nor done, and the table says why once."""
+    url = create(client)
+    client.post(url + "act/", {"version": 0, "action": "stake=1"})  # the reader leads next
+    hint_link = re.compile(r'hx-get="[^"]*\?hint=1"')
+    assert hint_link.search(client.get(url).content.decode())
+    Table.objects.filter(token=table_of(url).token).update(aids=False)
+    page = unescape(client.get(url + "?hint=1").content.decode())
+    assert not hint_link.search(page) and "table-hint" not in page and "No hint and no undo at this table" in page
+    lead = highlighted(page)[0]["value"]
+    client.post(url + "act/", {"version": 1, "action": lead}, **HX)
+    before = table_of(url)
+    assert not UNDO_FORM.search(client.get(url).content.decode())
+    refused = client.post(url + "undo/", {"version": before.version})
+    assert refused.status_code == 409 and "No hint and no undo" in unescape(refused.content.decode())
+    after = table_of(url)
+    assert (after.version, after.actions) == (before.version, before.actions)
+
+
 # --- undo ---------------------------------------------------------------------------------------
 def test_undo_takes_back_a_decision_whose_answer_was_not_shown_yet(client):
     url = create(client)

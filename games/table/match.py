@@ -312,12 +312,13 @@ class Match:
         return copy
 
 
-def start_table(ui, *, owner, seed, players, options, level, target="", human_seat=0, bots_key=""):
+def start_table(ui, *, owner, seed, players, options, level, target="", human_seat=0, bots_key="", aids=True):
     """A new practice table of `ui`'s game for `owner`, with its first position kept from the
     start: the one way a table begins (the set-up form, a homework deal, a challenge deal). With a
-    `bots_key`, its bots answer as at every other table of that key (Match.bots_rng)."""
+    `bots_key`, its bots answer as at every other table of that key (Match.bots_rng); without
+    `aids`, it offers no hint and no undo."""
     table = Table(game=ui.slug, owner=owner, seed=seed, players=players, options=options,
-                  human_seat=human_seat, level=level, target=target, bots_key=bots_key)
+                  human_seat=human_seat, level=level, target=target, bots_key=bots_key, aids=aids)
     match = Match(table, ui)
     for name, value in match.summary(match.first_state()).items():
         setattr(table, name, value)

@@ -16,7 +16,7 @@ from django.http import Http404
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext, pgettext, pgettext_lazy
+from django.utils.translation import gettext_lazy, ngettext, pgettext, pgettext_lazy
 from django.views.decorators.http import require_GET
 
 from games.catalogue import BY_SLUG
@@ -164,7 +164,7 @@ def table_context(request, match, *, at=None, refusal=None, message=None, hint=F
     may_interrupt = human in game.interrupters(state)
     controls = ui.controls(game, view, human) if (awaited or may_interrupt) else None
     choices = len(game.legal_actions(view, human)) if awaited else 0
-    hint_data = _hint(match) if hint and awaited and choices > 1 else None
+    hint_data = _hint(match) if hint and table.aids and awaited and choices > 1 else None
     if hint_data and controls is not None:
         controls.mark(hint_data["action"])
     deal = game.deal_number(state)
@@ -202,9 +202,10 @@ def table_context(request, match, *, at=None, refusal=None, message=None, hint=F
         "refusal": refusal,
         "message": message,
         "hint": hint_data,
-        "can_hint": awaited and choices > 1 and not outcome.finished,
-        "can_undo": undo_at is not None and not undo_blocked,
-        "undo_note": _undo_refusal(match, undo_blocked, note=True) if undo_blocked else None,
+        "can_hint": table.aids and awaited and choices > 1 and not outcome.finished,
+        "can_undo": table.aids and undo_at is not None and not undo_blocked,
+        "undo_note": (_undo_refusal(match, undo_blocked, note=True) if undo_blocked and table.aids
+                      else None if table.aids or outcome.finished else NO_AIDS),
         "deal_over": deal_over,
         "summary": ui.deal_summary(view, human, names) if deal_over else None,
         "over": live and outcome.finished,
@@ -417,6 +418,9 @@ def bot_step(request, game, token):
     return _after_write(request, match)
 
 
+NO_AIDS = gettext_lazy("No hint and no undo at this table: its deal is played for a result.")
+
+
 def _undo_refusal(match, blocked, note=False):
     """Why the reader's last decision cannot be taken back (Match.undo_block): the undo view's
     refusal, or (note) the line the table shows where the Undo button would be."""
@@ -452,6 +456,8 @@ def undo(request, game, token):
     match = Match(table, ui)
     if _posted_int(request, "version") != table.version:
         return _stale(request, match)
+    if not table.aids:
+        return _render(request, match, status=409, message={"kind": "error", "text": NO_AIDS})
     index, blocked = match.undo_block()
     if index is None:
         return _render(request, match, status=409, message={
