@@ -140,7 +140,7 @@ def start(request, code, pk, position):
         try:
             with transaction.atomic():
                 table = start_table(ui, owner=owner_key(request), seed=seed, players=players, options=options,
-                                    level=challenge.level, bots_key=deal.bots_key)
+                                    level=challenge.level, bots_key=deal.bots_key, aids=False)
                 entry = Entry.objects.create(deal=deal, user=request.user, table=table.token)
         except IntegrityError:
             entry = Entry.objects.get(deal=deal, user=request.user)

@@ -227,6 +227,7 @@ def test_starting_twice_opens_one_table_with_the_deals_bots(world):
     table = Table.objects.get(token=entry.table)
     deal = world["challenge"].deals.get()
     assert table.bots_key == deal.bots_key and table.level == "beginner" and table.owner == f"u.{world['mika'].pk}"
+    assert table.aids is False  # played for a result: no hint, no undo
     assert read_deal_code(world["game"], deal.code)[0] == table.seed
 
 
