@@ -24,7 +24,7 @@ from django.utils.translation import gettext_lazy, pgettext
 
 from clubs import permissions
 from clubs.hooks import club_page
-from clubs.models import Membership
+from clubs.models import Club, Membership
 from dojo.context import game_stylesheet
 from games.ui import game_ui
 from judge import authoring
@@ -58,13 +58,15 @@ def _saved(club, game):
 
 
 def find(game, puzzle_id, scope):
-    if not puzzle_id.startswith(PREFIX) or not puzzle_id[len(PREFIX):].isdigit():
+    if not isinstance(scope, Club) or not puzzle_id.startswith(PREFIX) or not puzzle_id[len(PREFIX):].isdigit():
         return None
     found = _saved(scope, game).filter(pk=int(puzzle_id[len(PREFIX):])).first()
     return as_puzzle(found) if found else None
 
 
 def listing(game, scope):
+    if not isinstance(scope, Club):
+        return ()
     return tuple(as_puzzle(cp) for cp in _saved(scope, game).order_by("created", "pk"))
 
 

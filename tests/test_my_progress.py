@@ -297,9 +297,9 @@ def test_a_signed_in_user_sees_their_own_records_in_few_queries(client, django_u
     for level in game_ui(game).levels:
         deal(key, game, level, ago(3), won=True)
     client.force_login(me)
-    # The session, the user, then one query per kind of record (lessons, puzzles, deals, and the
-    # answers given at a club's teaching table).
-    with django_assert_max_num_queries(6):
+    # The session, the user, then one query per kind of record (lessons, puzzles, deals, the answers
+    # given at a club's teaching table, and the challenges of his clubs).
+    with django_assert_max_num_queries(7):
         html = page(client)
     assert stat(html, game, "lessons-finished") == len(lessons.lessons(game))
     assert stat(html, game, "first-try") == len(puzzles.puzzles(game))
