@@ -113,3 +113,94 @@ def test_an_organiser_teaches_a_deal(live_server, watched, browser, problems, sh
     phone.reload()
     expect(phone.locator(".room-own")).to_be_visible()
     assert problems == []
+
+
+def known_moment():
+    """A position of some game where every card that matters is known and the moves differ in value:
+    (slug, state, seat, best action texts, a worse action text)."""
+    from games.ui import site_games
+
+    for g in site_games():
+        game = registry.get(g.slug)
+        for seed in range(40):
+            state = game.new(f"e2e-moment-{seed}", min(g.player_counts))
+            for _step in range(120):
+                waiting = game.turn(state)
+                if not waiting:
+                    break
+                seat = min(waiting)
+                legal = game.legal_actions(state, seat)
+                values = game.exact_values(state, seat) if len(legal) > 1 else None
+                if values and len(set(values.values())) > 1:
+                    top = max(values.values())
+                    return (g.slug, state, seat, sorted(str(a) for a, v in values.items() if v == top),
+                            min(str(a) for a, v in values.items() if v < top))
+                state = game.apply(state, seat, legal[(seed + _step) % len(legal)])
+    return None
+
+
+def test_a_moment_saved_as_a_puzzle_is_refused_then_solved(live_server, watched, browser, problems, shot):
+    """The organiser saves the teaching table's moment as a puzzle; a worse answer is refused by the
+    solver with its reason, nothing typed is lost; with the best answers it is saved; a member solves
+    it from the club's page."""
+    from teaching.models import ClubPuzzle
+
+    found = known_moment()
+    assert found, "no game has a moment the solver can judge"
+    slug, state, seat, best, worse = found
+    game = registry.get(slug)
+    organiser = person("olga")
+    organiser.set_password(PASSWORD)
+    organiser.save()
+    club = make_club(organiser, "Tuesday club")
+    member = person("mika")
+    member.set_password(PASSWORD)
+    member.save()
+    add_member(club, member)
+    table = TeachingTable.objects.create(club=club, created_by=organiser, game=slug, players=game.players(state),
+                                         code="", start=game.to_text(state), mode=TeachingTable.OPEN)
+    page = watched
+    page.goto(f"{live_server.url}/en/account/login/")
+    page.locator("input[name=username]").fill("olga")
+    page.locator("input[name=password]").fill(PASSWORD)
+    page.locator("input[name=password]").press("Enter")
+    page.wait_for_url(re.compile(r"/en/(clubs/)?$"))
+    page.goto(f"{live_server.url}/en/clubs/{club.code}/teach/{table.token}/?step=0")
+    page.get_by_role("button", name="Save this moment as a puzzle").click()
+    page.wait_for_url(re.compile(r"/puzzles/\d+/edit/$"))
+    page.locator(f'input[name=answer][value="{worse}"]').check()
+    page.get_by_label("Question (English)").fill("What is the right move?")
+    page.get_by_label("Question (Japanese)").fill("正しい手はどれ？")
+    page.get_by_label("Hints (English), one per line").fill("Count what is left.")
+    page.get_by_label("Hints (Japanese), one per line").fill("残りを数えよう。")
+    page.get_by_label("Explanation (English)").fill("Only the best move keeps the result.")
+    page.get_by_label("Explanation (Japanese)").fill("最善手だけが結果を守る。")
+    page.get_by_role("button", name="Save the puzzle").click()
+    expect(page.locator(".puzzle-verdict")).to_contain_text("The puzzle cannot be saved yet")
+    expect(page.locator(".puzzle-verdict")).to_contain_text("is not the best")
+    expect(page.get_by_label("Question (Japanese)")).to_have_value("正しい手はどれ？")
+    shot(page, "puzzle-refused-en")
+    assert ClubPuzzle.objects.get().saved is None
+    page.locator(f'input[name=answer][value="{worse}"]').uncheck()
+    for text in best:
+        page.locator(f'input[name=answer][value="{text}"]').check()
+    page.get_by_role("button", name="Save the puzzle").click()
+    expect(page.get_by_role("status").filter(has_text="Saved.")).to_be_visible()
+    assert audit(page) == []
+    puzzle = ClubPuzzle.objects.get()
+    assert puzzle.saved is not None
+
+    phone = problems.watch(browser.new_context(viewport={"width": 390, "height": 844}).new_page())
+    phone.goto(f"{live_server.url}/en/account/login/")
+    phone.locator("input[name=username]").fill("mika")
+    phone.locator("input[name=password]").fill(PASSWORD)
+    phone.locator("input[name=password]").press("Enter")
+    phone.wait_for_load_state()
+    phone.goto(f"{live_server.url}/en/clubs/{club.code}/")
+    phone.get_by_role("link", name="What is the right move?").click()
+    expect(phone.locator("h1")).to_have_text("What is the right move?")
+    press(phone.locator(f'#puzzle button[name="action"][value="{best[0]}"]').first)
+    expect(phone.locator(".result")).to_contain_text(re.compile("Solved|Right"))
+    shot(phone, "club-puzzle-solved-phone-en")
+    # The one refusal asked for (the worse answer, 422) is the only thing that went wrong.
+    assert [p for p in problems if "422" not in p] == [] and any("/edit/" in p for p in problems)
