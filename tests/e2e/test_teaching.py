@@ -24,16 +24,20 @@ def _quick_passwords(settings):
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]  # quick, for tests
 
 
+def log_in(page, live_server, username):
+    page.goto(f"{live_server.url}/en/account/login/")
+    page.locator("input[name=username]").fill(username)
+    page.locator("input[name=password]").fill(PASSWORD)
+    page.locator("input[name=password]").press("Enter")
+
+
 def test_an_organiser_teaches_a_deal(live_server, watched, browser, problems, shot):
     organiser = person("olga")
     organiser.set_password(PASSWORD)
     organiser.save()
     club = make_club(organiser, "Tuesday club")
     page = watched
-    page.goto(f"{live_server.url}/en/account/login/")
-    page.locator("input[name=username]").fill("olga")
-    page.locator("input[name=password]").fill(PASSWORD)
-    page.locator("input[name=password]").press("Enter")
+    log_in(page, live_server, "olga")
     page.wait_for_url(re.compile(r"/en/(clubs/)?$"))
     page.goto(f"{live_server.url}/en/clubs/{club.code}/")
     page.get_by_role("link", name="Open the teaching table").click()
@@ -88,10 +92,7 @@ def test_an_organiser_teaches_a_deal(live_server, watched, browser, problems, sh
     member.save()
     add_member(club, member)
     phone = problems.watch(browser.new_context(viewport={"width": 390, "height": 844}).new_page())
-    phone.goto(f"{live_server.url}/en/account/login/")
-    phone.locator("input[name=username]").fill("mika")
-    phone.locator("input[name=password]").fill(PASSWORD)
-    phone.locator("input[name=password]").press("Enter")
+    log_in(phone, live_server, "mika")
     phone.wait_for_load_state()
     phone.goto(f"{live_server.url}/en/room/")
     phone.get_by_label("The code on the projector").fill(code.lower())
@@ -160,10 +161,7 @@ def test_a_moment_saved_as_a_puzzle_is_refused_then_solved(live_server, watched,
     table = TeachingTable.objects.create(club=club, created_by=organiser, game=slug, players=game.players(state),
                                          code="", start=game.to_text(state), mode=TeachingTable.OPEN)
     page = watched
-    page.goto(f"{live_server.url}/en/account/login/")
-    page.locator("input[name=username]").fill("olga")
-    page.locator("input[name=password]").fill(PASSWORD)
-    page.locator("input[name=password]").press("Enter")
+    log_in(page, live_server, "olga")
     page.wait_for_url(re.compile(r"/en/(clubs/)?$"))
     page.goto(f"{live_server.url}/en/clubs/{club.code}/teach/{table.token}/?step=0")
     page.get_by_role("button", name="Save this moment as a puzzle").click()
@@ -191,10 +189,7 @@ def test_a_moment_saved_as_a_puzzle_is_refused_then_solved(live_server, watched,
     assert puzzle.saved is not None
 
     phone = problems.watch(browser.new_context(viewport={"width": 390, "height": 844}).new_page())
-    phone.goto(f"{live_server.url}/en/account/login/")
-    phone.locator("input[name=username]").fill("mika")
-    phone.locator("input[name=password]").fill(PASSWORD)
-    phone.locator("input[name=password]").press("Enter")
+    log_in(phone, live_server, "mika")
     phone.wait_for_load_state()
     phone.goto(f"{live_server.url}/en/clubs/{club.code}/")
     phone.get_by_role("link", name="What is the right move?").click()
