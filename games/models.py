@@ -10,6 +10,7 @@ UPDATE on it, so two tabs (or a double click) can never both apply an action to 
 
 import secrets
 
+from django.conf import settings
 from django.db import models
 from django.utils import timezone
 
@@ -137,3 +138,54 @@ class SharedDeal(models.Model):
 
     def __str__(self):
         return f"{self.table.token} deal {self.deal} shared as {self.token}"
+
+
+def new_join_code():
+    """Six characters to type or read aloud (no 0/O, 1/I)."""
+    alphabet = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
+    return "".join(secrets.choice(alphabet) for _ in range(6))
+
+
+class PeopleTable(models.Model):
+    """A match where people play each other, each from their own device, with bots in the seats
+    set for bots. The actions are the truth, as at a practice table; ``version`` guards every write
+    (two people acting at once: one write wins, the other is refused and sees the table as it is).
+    Who may see what is decided in games/people/access.py."""
+
+    token = models.CharField(max_length=16, unique=True, default=new_token)
+    code = models.CharField(max_length=8, unique=True, default=new_join_code)  # typed to join
+    game = models.CharField(max_length=20)
+    seed = models.CharField(max_length=64)
+    players = models.PositiveSmallIntegerField()
+    options = models.JSONField(default=dict)
+    # One entry per seat: {"kind": "person"} or {"kind": "bot", "level": <a level of the game's ui>}.
+    seats = models.JSONField(default=list)
+    actions = models.JSONField(default=list)  # [[seat, action text], ...]
+    version = models.PositiveIntegerField(default=0)
+    finished = models.BooleanField(default=False)
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+")
+    created = models.DateTimeField(auto_now_add=True)
+    updated = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-updated", "-pk"]
+
+    def __str__(self):
+        return f"{self.game} table of people {self.token} (v{self.version})"
+
+    def person_seats(self):
+        return [s for s, seat in enumerate(self.seats) if seat["kind"] == "person"]
+
+
+class PeopleSeat(models.Model):
+    """A person sitting at a seat of a table of people: one person per seat, one seat per person."""
+
+    table = models.ForeignKey(PeopleTable, on_delete=models.CASCADE, related_name="sitting")
+    seat = models.PositiveSmallIntegerField()
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    joined = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["table", "seat"], name="one_person_per_seat"),
+                       models.UniqueConstraint(fields=["table", "user"], name="one_seat_per_person")]
+        ordering = ["seat"]

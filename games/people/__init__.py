@@ -1,0 +1,1 @@
+"""Tables of people: members play each other, each from their own device, bots in the other seats."""

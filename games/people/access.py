@@ -1,0 +1,35 @@
+"""Who may see what at a table of people: the one place it is decided. Every view asks here.
+
+- Only signed-in people open a table (anyone else is sent to log in); its address or its code is
+  the invitation, so anyone signed in who has it may see who sits where and take a free seat.
+- A seated person sees the table from their seat: their view (Game.view), never another hand.
+- Anyone else sees only what every player sees (Game.public_view).
+"""
+
+from django.http import Http404
+
+from games.models import PeopleSeat, PeopleTable
+
+
+def table(token, game) -> PeopleTable:
+    found = PeopleTable.objects.filter(token=token, game=game).first()
+    if found is None:
+        raise Http404
+    return found
+
+
+def by_code(code):
+    return PeopleTable.objects.filter(code=(code or "").strip().upper()).first()
+
+
+def seat_of(user, found: PeopleTable):
+    """The seat `user` sits at, or None."""
+    if not user.is_authenticated:
+        return None
+    row = PeopleSeat.objects.filter(table=found, user=user).first()
+    return row.seat if row else None
+
+
+def seen(game, state, seat):
+    """The position as this reader may see it: their seat's view, or what every player sees."""
+    return game.view(state, seat) if seat is not None else game.public_view(state)

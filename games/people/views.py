@@ -1,0 +1,240 @@
+"""Tables of people (templates/games/people/): set one up, invite by its address or its code, take a
+seat, play from one's own device. Each page shows the table from the reader's seat only
+(games/people/access.py); a page that is not to move asks every two seconds whether the table
+changed (htmx), and is drawn again when it did. Every write is guarded by the table's version: of
+two people acting on the same position one write wins and the other is told, with nothing lost or
+done twice."""
+
+from django import forms
+from django.contrib.auth.decorators import login_required
+from django.db import IntegrityError, transaction
+from django.http import HttpResponse, HttpResponseNotAllowed
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET
+
+from games.controls import decode
+from games.engine.rules import NotationError
+from games.models import PeopleSeat, PeopleTable
+from games.table.forms import SetupForm
+from games.ui import game_ui, join_sentences
+from judge.tables import refusal as judged_refusal
+
+from . import access, play
+
+POLL_SECONDS = 2
+LOG_LINES = 12
+PERSON = "person"
+
+
+class PeopleForm(SetupForm):
+    """The practice set-up (players, options, deal code) and, for each seat, a person or a bot of a
+    level. The one who sets the table up sits at the first seat."""
+
+    def __init__(self, ui, *args, **kwargs):
+        super().__init__(ui, *args, **kwargs)
+        del self.fields["level"]
+        choices = [(PERSON, _("A person"))] + [(k, _("A bot: %(level)s") % {"level": ui.level_label(k)})
+                                                for k in ui.levels]
+        self.seat_names = []
+        for s in range(max(ui.game.player_counts)):
+            self.fields[f"seat_{s}"] = forms.ChoiceField(
+                label=_("Seat %(n)s") % {"n": s + 1}, choices=choices if s else choices[:1],
+                initial=PERSON if s < 2 else "club", required=s < min(ui.game.player_counts))
+            self.seat_names.append(f"seat_{s}")
+
+    def seat_fields(self):
+        return [self[name] for name in self.seat_names]
+
+    def clean(self):
+        data = super().clean()
+        players = data.get("players") or self.ui.game.player_counts[0]
+        seats = []
+        for s in range(players):
+            kind = data.get(f"seat_{s}") or "club"
+            seats.append({"kind": PERSON} if kind == PERSON else {"kind": "bot", "level": kind})
+        if sum(1 for seat in seats if seat["kind"] == PERSON) < 2:
+            raise forms.ValidationError(_("A table of people needs at least two seats for people; "
+                                          "to play against bots alone, open a practice table."))
+        data["seats"] = seats
+        return data
+
+
+@login_required
+def new(request, game):
+    ui = game_ui(game)
+    form = PeopleForm(ui, request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        with transaction.atomic():
+            table = PeopleTable.objects.create(game=ui.slug, seed=data["seed"], players=data["players"],
+                                               options=data["options"], seats=data["seats"], created_by=request.user)
+            PeopleSeat.objects.create(table=table, seat=0, user=request.user)
+            # Bots that act before any person (a bot deals, or leads) do so at once.
+            moves, _states = play.bots_play(table, ui.game, play.replay(table).state, 0)
+            if moves:
+                table.actions = [[s, str(a)] for s, a in moves]
+                table.save(update_fields=["actions"])
+        return redirect(reverse("people-table", args=[ui.slug, table.token]))
+    return render(request, "games/people/new.html", {"ui": ui, "form": form},
+                  status=400 if request.method == "POST" else 200)
+
+
+def _names(table, seat, sitting):
+    """Each seat's name as the reader sees it: "you", the person's name, a free seat, or the bot."""
+    ui = game_ui(table.game)
+    out = {}
+    for s, spec in enumerate(table.seats):
+        if s == seat:
+            out[s] = _("You")
+        elif spec["kind"] == PERSON:
+            user = sitting.get(s)
+            out[s] = (user.get_full_name() or user.get_username()) if user else _("Seat %(n)s (free)") % {"n": s + 1}
+        else:
+            out[s] = _("Bot %(n)s (%(level)s)") % {"n": s + 1, "level": ui.level_label(spec["level"])}
+    return out
+
+
+def context(request, table, refusal=None, message=None):
+    ui = game_ui(table.game)
+    position = play.replay(table)
+    game, state = position.game, position.state
+    seat = access.seat_of(request.user, table)
+    sitting = {row.seat: row.user for row in table.sitting.select_related("user")}
+    names = _names(table, seat, sitting)
+    shown = access.seen(game, state, seat)
+    mine = seat is not None and play.may_act(game, state, seat)
+    waiting = sorted(game.turn(state))
+    outcome = game.outcome(state)
+    log = []
+    if seat is not None:  # the story is told from a seat: only a seated reader reads it
+        deal = game.deal_number(state)
+        first = len(position.states) - 1
+        while first > 0 and game.deal_number(position.states[first - 1]) == deal:
+            first -= 1
+        begin = max(first, len(table.actions) - LOG_LINES)
+        for i in range(begin, len(table.actions)):
+            who, text = table.actions[i]
+            said = ui.narrate(game, position.states[i], who, game.parse_action(text), position.states[i + 1],
+                              names, seat)
+            log.append({"mine": who == seat, "text": join_sentences(said)})
+    free = [s for s in table.person_seats() if s not in sitting]
+    urls = {name: reverse(f"people-{name}", args=[table.game, table.token]) for name in ("act", "take", "leave", "poll")}
+    urls["page"] = reverse("people-table", args=[table.game, table.token])
+    return {
+        "ui": ui, "t": table, "seat": seat, "board_template": ui.board_template, "pack": ui.pack,
+        "board": ui.board(shown, seat if seat is not None else 0, names),
+        "controls": ui.controls(game, shown, seat) if mine else None, "highlight": True,
+        "mine": mine, "waiting_names": [names[s] for s in waiting],
+        "scores": [(names[s], outcome.scores[s], s == seat) for s in range(table.players)],
+        "over": outcome.finished, "winners": [names[s] for s in outcome.winners],
+        "log": log, "free": [(s, names[s]) for s in free],
+        "sitting": [(s, names[s], s in sitting or table.seats[s]["kind"] != PERSON) for s in range(table.players)],
+        "refusal": refusal, "message": message, "urls": urls, "poll": POLL_SECONDS,
+        "invite": request.build_absolute_uri(urls["page"]),
+    }
+
+
+def _render(request, table, status=200, **extra):
+    template = "games/people/table.html#table" if request.htmx else "games/people/table.html"
+    return render(request, template, context(request, table, **extra), status=status)
+
+
+@login_required
+@require_GET
+def page(request, game, token):
+    return _render(request, access.table(token, game))
+
+
+@login_required
+@require_GET
+def poll(request, game, token):
+    """Whether the table changed since the version the page shows: 204 (nothing to do) or the
+    table drawn again from the reader's seat."""
+    table = access.table(token, game)
+    if request.GET.get("v") == str(table.version):
+        return HttpResponse(status=204)
+    return _render(request, table)
+
+
+@login_required
+def take(request, game, token):
+    table = access.table(token, game)
+    if request.method != "POST":
+        return HttpResponseNotAllowed(["POST"])
+    try:
+        seat = int(request.POST.get("seat", ""))
+    except ValueError:
+        seat = -1
+    if access.seat_of(request.user, table) is not None:
+        return _render(request, table, status=409, message=_("You already have a seat at this table."))
+    if seat not in table.person_seats():
+        return _render(request, table, status=409, message=_("That seat is not one for a person."))
+    try:
+        with transaction.atomic():
+            PeopleSeat.objects.create(table=table, seat=seat, user=request.user)
+    except IntegrityError:
+        return _render(request, table, status=409, message=_("Someone took that seat just before you: choose another."))
+    return redirect(reverse("people-table", args=[table.game, table.token]))
+
+
+@login_required
+def leave(request, game, token):
+    table = access.table(token, game)
+    if request.method != "POST":
+        return HttpResponseNotAllowed(["POST"])
+    PeopleSeat.objects.filter(table=table, user=request.user).delete()
+    return redirect(reverse("people-table", args=[table.game, table.token]))
+
+
+@login_required
+def act(request, game, token):
+    """A person's action for their own seat (the seat comes from who asks, never from the form)."""
+    table = access.table(token, game)
+    if request.method != "POST":
+        return HttpResponseNotAllowed(["POST"])
+    seat = access.seat_of(request.user, table)
+    if seat is None:
+        return _render(request, table, status=403, message=_("You have no seat at this table: take a free one to play."))
+    if request.POST.get("version") != str(table.version):
+        return _render(request, table, status=409, message=_(
+            "The table moved on since your page was drawn: here it is as it is now. Nothing you sent was played."))
+    position = play.replay(table)
+    game, state = position.game, position.state
+    if not play.may_act(game, state, seat):
+        return _render(request, table, status=409, message=_("It is not your turn: wait for the others."))
+    try:
+        action = decode(request.POST)
+    except NotationError:
+        return _render(request, table, status=400, message=_("That is not a move this table understands."))
+    refused = judged_refusal(table.game, state, seat, action)
+    if refused:
+        return _render(request, table, status=422, refusal=refused)
+    after = game.apply(state, seat, action)
+    index = len(table.actions) + 1
+    moves, states = play.bots_play(table, game, after, index)
+    actions = table.actions + [[seat, str(action)]] + [[s, str(a)] for s, a in moves]
+    last = states[-1] if states else after
+    done = PeopleTable.objects.filter(pk=table.pk, version=table.version).update(
+        actions=actions, version=table.version + 1, finished=game.outcome(last).finished)
+    if not done:
+        return _render(request, PeopleTable.objects.get(pk=table.pk), status=409, message=_(
+            "Someone acted on this position just before you: here is the table as it is now. Nothing you sent was played."))
+    table.refresh_from_db()
+    if request.htmx:
+        return _render(request, table)
+    return redirect(reverse("people-table", args=[table.game, table.token]))
+
+
+@login_required
+def enter(request):
+    """Where a person types a table's code."""
+    code = (request.POST.get("code") or request.GET.get("code") or "").strip().upper()
+    error = None
+    if code:
+        found = access.by_code(code)
+        if found:
+            return redirect(reverse("people-table", args=[found.game, found.token]))
+        error = _("No table has that code. Check it with whoever gave it to you.")
+    return render(request, "games/people/enter.html", {"code": code, "error": error}, status=404 if error else 200)

@@ -1,0 +1,214 @@
+"""Tables of people: set up, joined by code, played by each person from their own seat, bots in the
+other seats. No page, fragment or poll shows anyone a card their seat may not see; a move out of
+turn, a stale page, a double submit, a forged seat and an illegal move are each refused with their
+reason, and nothing is done twice."""
+
+import re
+import threading
+
+import pytest
+from django.db import connection
+from django.urls import reverse
+from django.utils import translation
+
+from games.controls import encode
+from games.engine import registry
+from games.models import PeopleSeat, PeopleTable
+from games.people import play
+from games.table.forms import setup_data
+from games.ui import game_ui, site_games
+from tests.clubs import _quick_passwords, client_for, person  # noqa: F401
+
+CARD = re.compile(r'data-card="([^"]+)"')
+
+
+def form(slug, players, seats, code=""):
+    data = {k: v for k, v in setup_data(game_ui(slug), players, code=code).items() if k != "level"}
+    data.update({f"seat_{s}": kind for s, kind in enumerate(seats)})
+    return data
+
+
+def open_table(client, slug, players, seats, code=""):
+    response = client.post(f"/en/{slug}/people/", form(slug, players, seats, code))
+    assert response.status_code == 302, response.content.decode()[:1500]
+    return PeopleTable.objects.get(token=response["Location"].rstrip("/").rsplit("/", 1)[1])
+
+
+def url(table, name="table"):
+    translation.activate("en")
+    return reverse(f"people-{name}", args=[table.game, table.token])
+
+
+def cards_in(html):
+    return {c for c in CARD.findall(html) if c != "?"}
+
+
+def visible(game, state, seat):
+    view = game.view(state, seat) if seat is not None else game.public_view(state)
+    return {c for cards in game.zones(view).values() for c in cards if c}
+
+
+def post_action(client, table, seat, action):
+    game, ui = registry.get(table.game), game_ui(table.game)
+    state = play.replay(table).state
+    fields = encode(action, ui.controls(game, game.view(state, seat), seat))
+    return client.post(url(table, "act"), {**fields, "version": table.version})
+
+
+@pytest.fixture
+def two(toy):
+    olga, mika = person("olga"), person("mika")
+    table = open_table(client_for(olga), toy, 2, ["person", "person"])
+    joined = client_for(mika).post(url(table, "take"), {"seat": 1})
+    assert joined.status_code == 302
+    return {"table": table, "clients": {0: client_for(olga), 1: client_for(mika)}, "toy": toy}
+
+
+@pytest.mark.django_db
+def test_a_whole_match_between_two_people_shows_each_only_their_seat(two):
+    """At every step, each person's page and poll answer hold no card their seat cannot see; an
+    onlooker with the address sees only what every player sees."""
+    table, clients = two["table"], two["clients"]
+    onlooker = client_for(person("ursula"))
+    game = registry.get(table.game)
+    steps = 0
+    while True:
+        table.refresh_from_db()
+        state = play.replay(table).state
+        for seat, client in clients.items():
+            page = client.get(url(table)).content.decode()
+            assert cards_in(page) <= visible(game, state, seat), (steps, seat)
+            stale_poll = client.get(url(table, "poll") + f"?v={table.version - 1}")
+            assert stale_poll.status_code == 200 and cards_in(stale_poll.content.decode()) <= visible(game, state, seat)
+            assert client.get(url(table, "poll") + f"?v={table.version}").status_code == 204
+        seen = onlooker.get(url(table)).content.decode()
+        assert cards_in(seen) <= visible(game, state, None) and "Take a seat" in seen
+        waiting = sorted(game.turn(state))
+        if not waiting:
+            break
+        seat = waiting[0]
+        other = 1 - seat
+        # The one not to move is refused by name of the reason; the table does not change.
+        refused = post_action(clients[other], table, other, game.legal_actions(state, seat)[0])
+        assert refused.status_code == 409 and "not your turn" in refused.content.decode()
+        action = game.legal_actions(state, seat)[-1]
+        assert post_action(clients[seat], table, seat, action).status_code == 302
+        steps += 1
+        assert steps < 200
+    table.refresh_from_db()
+    assert table.finished and "The match is over." in clients[0].get(url(table)).content.decode()
+
+
+@pytest.mark.django_db
+def test_forged_seats_stale_pages_and_illegal_moves_are_refused(two):
+    table, clients = two["table"], two["clients"]
+    game = registry.get(table.game)
+    state = play.replay(table).state
+    seat = min(game.turn(state))
+    client = clients[seat]
+    action = game.legal_actions(state, seat)[0]
+    # A seat named in the form is no seat: the one who asks plays their own.
+    forged = clients[1 - seat].post(url(table, "act"), {"action": str(action), "seat": seat, "version": table.version})
+    assert forged.status_code == 409
+    stale = client.post(url(table, "act"), {"action": str(action), "version": table.version + 5})
+    assert stale.status_code == 409 and "Nothing you sent was played" in stale.content.decode()
+    illegal = next((a for a in game.candidate_actions(state, seat) if not game.check(state, seat, a)), None)
+    if illegal is not None:
+        refused = client.post(url(table, "act"), {"action": str(illegal), "version": table.version})
+        assert refused.status_code == 422 and "Not allowed:" in refused.content.decode()
+    garbled = client.post(url(table, "act"), {"action": "not a move", "version": table.version})
+    assert garbled.status_code in (400, 422)
+    table.refresh_from_db()
+    assert table.actions == [] and table.version == 0
+    stranger = client_for(person("ursula"))
+    assert stranger.post(url(table, "act"), {"action": str(action), "version": 0}).status_code == 403
+    assert client_for(None).get(url(table)).status_code == 302  # sent to log in
+    assert stranger.get(f"/en/{table.game}/people/nosuchtable/").status_code == 404
+
+
+@pytest.mark.django_db
+def test_joining_by_code_and_seats(two):
+    table = two["table"]
+    ursula = client_for(person("ursula"))
+    found = ursula.post("/en/people/", {"code": table.code.lower()})
+    assert found.status_code == 302 and found["Location"] == url(table)
+    assert "No table has that code" in ursula.post("/en/people/", {"code": "ZZZZZZ"}).content.decode()
+    full = ursula.post(url(table, "take"), {"seat": 1})
+    assert full.status_code == 409 and PeopleSeat.objects.filter(table=table).count() == 2
+    # Leaving frees the seat for anyone with the address; the table waits meanwhile.
+    assert two["clients"][1].post(url(table, "leave")).status_code == 302
+    assert ursula.post(url(table, "take"), {"seat": 1}).status_code == 302
+    assert PeopleSeat.objects.get(table=table, seat=1).user.username == "ursula"
+
+
+@pytest.mark.django_db(transaction=True)
+def test_two_requests_on_one_position_apply_once(toy):
+    """A double submit (the same form twice at once) and two people taking one seat at once: one
+    wins, the other is told, nothing is done twice."""
+    olga = person("olga")
+    table = open_table(client_for(olga), toy, 2, ["person", "person"])
+    takers = [person("mika"), person("nina")]
+    barrier = threading.Barrier(2)
+    results = [None, None]
+
+    def take(i):
+        try:
+            barrier.wait()
+            results[i] = client_for(takers[i]).post(url(table, "take"), {"seat": 1}).status_code
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=take, args=(i,)) for i in range(2)]
+    [t.start() for t in threads]
+    [t.join(60) for t in threads]
+    assert sorted(results) == [302, 409] and PeopleSeat.objects.filter(table=table, seat=1).count() == 1
+    game = registry.get(toy)
+    state = play.replay(table).state
+    seat = min(game.turn(state))
+    mover = olga if seat == 0 else PeopleSeat.objects.get(table=table, seat=1).user
+    action = game.legal_actions(state, seat)[0]
+    fields = encode(action, game_ui(toy).controls(game, game.view(state, seat), seat))
+    barrier = threading.Barrier(2)
+
+    def submit(i):
+        try:
+            barrier.wait()
+            results[i] = client_for(mover).post(url(table, "act"), {**fields, "version": 0}).status_code
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=submit, args=(i,)) for i in range(2)]
+    [t.start() for t in threads]
+    [t.join(60) for t in threads]
+    table.refresh_from_db()
+    assert sorted(results) == [302, 409] and table.version == 1 and table.actions[0] == [seat, str(action)]
+
+
+BOT_GAMES = [(g.slug, max(g.player_counts)) for g in site_games() if max(g.player_counts) >= 3]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("slug,players", BOT_GAMES)
+def test_bots_play_their_seats_and_nobody_sees_another_hand(slug, players):
+    """Two people and bots: the bots move by themselves until a person is awaited; at every step of
+    the first moves each person's page shows only their seat's cards."""
+    olga, mika = person("olga"), person("mika")
+    seats = ["person", "person"] + ["club"] * (players - 2)
+    table = open_table(client_for(olga), slug, players, seats)
+    clients = {0: client_for(olga), 1: client_for(mika)}
+    assert clients[1].post(url(table, "take"), {"seat": 1}).status_code == 302
+    game = registry.get(slug)
+    # Bots that act first did so when the table was set up; after that, after each person.
+    for _step in range(12):
+        table.refresh_from_db()
+        state = play.replay(table).state
+        waiting = sorted(game.turn(state))
+        if not waiting:
+            break
+        assert set(waiting) & {0, 1} or set(game.interrupters(state)) & {0, 1}, "the bots stopped before a person"
+        for seat, client in clients.items():
+            assert cards_in(client.get(url(table)).content.decode()) <= visible(game, state, seat)
+        seat = next(s for s in waiting if s in clients)
+        assert post_action(clients[seat], table, seat, game.legal_actions(state, seat)[0]).status_code == 302
+    table.refresh_from_db()
+    assert any(s >= 2 for s, _a in table.actions), "no bot moved"
