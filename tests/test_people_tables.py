@@ -212,3 +212,38 @@ def test_bots_play_their_seats_and_nobody_sees_another_hand(slug, players):
         assert post_action(clients[seat], table, seat, game.legal_actions(state, seat)[0]).status_code == 302
     table.refresh_from_db()
     assert any(s >= 2 for s, _a in table.actions), "no bot moved"
+
+
+@pytest.mark.django_db
+def test_a_call_out_of_turn_between_two_people(toy):
+    """Stop! between people: the dealer's page shows that they may interrupt (and keeps asking for
+    changes); the call made in its moment counts; made after the lead it is refused by its rule."""
+    from games.table.codes import deal_code
+
+    game = registry.get(toy)
+    olga, mika = person("olga"), person("mika")
+    for late in (False, True):
+        table = open_table(client_for(olga), toy, 2, ["person", "person"],
+                           code=deal_code(game, f"stop{int(late)}", 2, {"target": 1, "stop": True}))
+        client_for(mika).post(url(table, "take"), {"seat": 1})
+        clients = {0: client_for(olga), 1: client_for(mika)}
+        state = play.replay(table).state
+        elder = min(game.turn(state))
+        dealer = 1 - elder
+        assert post_action(clients[elder], table, elder, game.parse_action("stake=2")).status_code == 302
+        table.refresh_from_db()
+        page = clients[dealer].get(url(table)).content.decode()
+        assert "you may interrupt now" in page and 'value="stop"' in page and "people-poll" in page
+        if late:
+            state = play.replay(table).state
+            assert post_action(clients[elder], table, elder, game.legal_actions(state, elder)[0]).status_code == 302
+            table.refresh_from_db()
+            refused = clients[dealer].post(url(table, "act"), {"action": "stop", "version": table.version})
+            assert refused.status_code == 422 and "Not allowed:" in refused.content.decode()  # by its rule
+            table.refresh_from_db()
+            assert [s for s, _a in table.actions] == [elder, elder]
+        else:
+            called = clients[dealer].post(url(table, "act"), {"action": "stop", "version": table.version})
+            assert called.status_code == 302
+            table.refresh_from_db()
+            assert table.actions[-1] == [dealer, "stop"]

@@ -105,6 +105,7 @@ def context(request, table, refusal=None, message=None):
     names = _names(table, seat, sitting)
     shown = access.seen(game, state, seat)
     mine = seat is not None and play.may_act(game, state, seat)
+    to_move = seat is not None and seat in game.turn(state)
     waiting = sorted(game.turn(state))
     outcome = game.outcome(state)
     log = []
@@ -126,7 +127,7 @@ def context(request, table, refusal=None, message=None):
         "ui": ui, "t": table, "seat": seat, "board_template": ui.board_template, "pack": ui.pack,
         "board": ui.board(shown, seat if seat is not None else 0, names),
         "controls": ui.controls(game, shown, seat) if mine else None, "highlight": True,
-        "mine": mine, "waiting_names": [names[s] for s in waiting],
+        "mine": mine, "to_move": to_move, "waiting_names": [names[s] for s in waiting],
         "scores": [(names[s], outcome.scores[s], s == seat) for s in range(table.players)],
         "over": outcome.finished, "winners": [names[s] for s in outcome.winners],
         "log": log, "free": [(s, names[s]) for s in free],
@@ -202,15 +203,15 @@ def act(request, game, token):
             "The table moved on since your page was drawn: here it is as it is now. Nothing you sent was played."))
     position = play.replay(table)
     game, state = position.game, position.state
-    if not play.may_act(game, state, seat):
-        return _render(request, table, status=409, message=_("It is not your turn: wait for the others."))
     try:
         action = decode(request.POST)
     except NotationError:
         return _render(request, table, status=400, message=_("That is not a move this table understands."))
+    # The engine's check is the one judge: out of turn, a call after its moment, an illegal card.
     refused = judged_refusal(table.game, state, seat, action)
-    if refused:
-        return _render(request, table, status=422, refusal=refused)
+    if refused or not play.may_act(game, state, seat):
+        turn = None if play.may_act(game, state, seat) else _("It is not your turn: wait for the others.")
+        return _render(request, table, status=422 if turn is None else 409, refusal=refused, message=turn)
     after = game.apply(state, seat, action)
     index = len(table.actions) + 1
     moves, states = play.bots_play(table, game, after, index)
