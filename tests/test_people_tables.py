@@ -247,3 +247,36 @@ def test_a_call_out_of_turn_between_two_people(toy):
             assert called.status_code == 302
             table.refresh_from_db()
             assert table.actions[-1] == [dealer, "stop"]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("slug,players", [(g.slug, n) for g in site_games()
+                                          for n in sorted({min(g.player_counts), max(g.player_counts)})])
+def test_every_seat_of_every_game_sees_only_its_own_cards(slug, players):
+    """People in every seat of a seeded match: at each of its first steps, every person's page and
+    the poll answer they get hold no card their seat may not see."""
+    from games.table.codes import deal_code
+
+    game = registry.get(slug)
+    people = [person(f"p{s}") for s in range(players)]
+    table = open_table(client_for(people[0]), slug, players, ["person"] * players,
+                       code=deal_code(game, f"leak{players}", players, {}) or "")
+    clients = {0: client_for(people[0])}
+    for s in range(1, players):
+        clients[s] = client_for(people[s])
+        assert clients[s].post(url(table, "take"), {"seat": s}).status_code == 302
+    rng = __import__("random").Random(f"{slug}{players}")
+    for _step in range(16):
+        table.refresh_from_db()
+        state = play.replay(table).state
+        for seat, client in clients.items():
+            allowed = visible(game, state, seat)
+            assert cards_in(client.get(url(table)).content.decode()) <= allowed, (slug, seat)
+            poll = client.get(url(table, "poll") + f"?v={table.version - 1}")
+            assert cards_in(poll.content.decode()) <= allowed, (slug, seat)
+        waiting = sorted(game.turn(state))
+        if not waiting:
+            break
+        seat = waiting[0]
+        action = rng.choice(game.legal_actions(state, seat))
+        assert post_action(clients[seat], table, seat, action).status_code == 302
