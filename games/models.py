@@ -184,6 +184,9 @@ class PeopleSeat(models.Model):
     seat = models.PositiveSmallIntegerField()
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
     joined = models.DateTimeField(auto_now_add=True)
+    # The person's own copy of the match as a practice table (Table.token), for its replay and
+    # review from this seat; brought up to date each time it is asked for.
+    replay = models.CharField(max_length=16, blank=True)
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["table", "seat"], name="one_person_per_seat"),

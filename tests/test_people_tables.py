@@ -97,6 +97,20 @@ def test_a_whole_match_between_two_people_shows_each_only_their_seat(two):
         assert steps < 200
     table.refresh_from_db()
     assert table.finished and "The match is over." in clients[0].get(url(table)).content.decode()
+    # Each person replays and reviews the finished deal from their own seat, on a copy of their own.
+    copies = {}
+    for seat, client in clients.items():
+        response = client.post(url(table, "replay"))
+        assert response.status_code == 302 and "/replay/" in response["Location"]
+        assert client.get(response["Location"]).status_code == 200
+        copies[seat] = response["Location"]
+        assert client.post(url(table, "replay"))["Location"] == response["Location"]  # the same copy again
+    assert copies[0] != copies[1]
+    assert clients[1].get(copies[0]).status_code == 404  # nobody else's
+    from games.models import Table
+
+    mine = Table.objects.get(token=copies[1].rstrip("/").split("/")[-2])
+    assert (mine.human_seat, mine.actions, mine.aids) == (1, table.actions, False)
 
 
 @pytest.mark.django_db

@@ -121,7 +121,9 @@ def context(request, table, refusal=None, message=None):
                               names, seat)
             log.append({"mine": who == seat, "text": join_sentences(said)})
     free = [s for s in table.person_seats() if s not in sitting]
-    urls = {name: reverse(f"people-{name}", args=[table.game, table.token]) for name in ("act", "take", "leave", "poll")}
+    urls = {name: reverse(f"people-{name}", args=[table.game, table.token])
+            for name in ("act", "take", "leave", "poll", "replay")}
+    finished_deals = len(outcome.deals) > 0 or outcome.finished
     urls["page"] = reverse("people-table", args=[table.game, table.token])
     return {
         "ui": ui, "t": table, "seat": seat, "board_template": ui.board_template, "pack": ui.pack,
@@ -130,7 +132,7 @@ def context(request, table, refusal=None, message=None):
         "mine": mine, "to_move": to_move, "waiting_names": [names[s] for s in waiting],
         "scores": [(names[s], outcome.scores[s], s == seat) for s in range(table.players)],
         "over": outcome.finished, "winners": [names[s] for s in outcome.winners],
-        "log": log, "free": [(s, names[s]) for s in free],
+        "finished_deals": finished_deals, "log": log, "free": [(s, names[s]) for s in free],
         "sitting": [(s, names[s], s in sitting or table.seats[s]["kind"] != PERSON) for s in range(table.players)],
         "refusal": refusal, "message": message, "urls": urls, "poll": POLL_SECONDS,
         "invite": request.build_absolute_uri(urls["page"]),
@@ -226,6 +228,38 @@ def act(request, game, token):
     if request.htmx:
         return _render(request, table)
     return redirect(reverse("people-table", args=[table.game, table.token]))
+
+
+@login_required
+def replay(request, game, token):
+    """The finished deals replayed and reviewed from the reader's own seat: the match is copied to
+    a practice table of theirs (seated at that seat, with no aids), whose replay shows a deal's every
+    hand only once it is over, as at every practice table."""
+    from games.models import Table, TableSnapshot
+    from games.owner import owner_key
+    from games.table.match import Match
+
+    table = access.table(token, game)
+    if request.method != "POST":
+        return HttpResponseNotAllowed(["POST"])
+    row = PeopleSeat.objects.filter(table=table, user=request.user).first()
+    if row is None:
+        return _render(request, table, status=403, message=_("You have no seat at this table: take a free one to play."))
+    ui = game_ui(table.game)
+    copy = Table.objects.filter(token=row.replay, owner=owner_key(request)).first() if row.replay else None
+    if copy is None:
+        copy = Table(game=table.game, owner=owner_key(request), seed=table.seed, players=table.players,
+                     options=table.options, human_seat=row.seat, level="club", aids=False)
+    copy.actions, copy.shown, copy.start = table.actions, len(table.actions), len(table.actions)
+    match = Match(copy, ui)
+    for name, value in match.summary(play.replay(table).state).items():
+        setattr(copy, name, value)
+    copy.version += 1
+    copy.save()
+    TableSnapshot.objects.filter(table_id=copy.pk).delete()  # written again for the actions now
+    Match(copy, ui).snapshots()
+    PeopleSeat.objects.filter(pk=row.pk).update(replay=copy.token)
+    return redirect(reverse("table-replay", args=[table.game, copy.token]))
 
 
 @login_required
