@@ -163,6 +163,10 @@ class PeopleTable(models.Model):
     actions = models.JSONField(default=list)  # [[seat, action text], ...]
     version = models.PositiveIntegerField(default=0)
     finished = models.BooleanField(default=False)
+    # When a person's seat is awaited and nobody is there (left, or not seen for `away_minutes`):
+    # "wait", or the level of a bot that plays for them until they are back. Said up front.
+    away = models.CharField(max_length=12, default="wait")
+    away_minutes = models.PositiveSmallIntegerField(default=3)
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+")
     created = models.DateTimeField(auto_now_add=True)
     updated = models.DateTimeField(auto_now=True)
@@ -184,6 +188,7 @@ class PeopleSeat(models.Model):
     seat = models.PositiveSmallIntegerField()
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
     joined = models.DateTimeField(auto_now_add=True)
+    seen = models.DateTimeField(null=True, blank=True)  # the person's page last asked (to half a minute)
     # The person's own copy of the match as a practice table (Table.token), for its replay and
     # review from this seat; brought up to date each time it is asked for.
     replay = models.CharField(max_length=16, blank=True)

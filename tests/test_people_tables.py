@@ -15,6 +15,7 @@ from games.controls import encode
 from games.engine import registry
 from games.models import PeopleSeat, PeopleTable
 from games.people import play
+from games.people.views import away_seats
 from games.table.forms import setup_data
 from games.ui import game_ui, site_games
 from tests.clubs import _quick_passwords, client_for, person  # noqa: F401
@@ -25,6 +26,7 @@ CARD = re.compile(r'data-card="([^"]+)"')
 def form(slug, players, seats, code=""):
     data = {k: v for k, v in setup_data(game_ui(slug), players, code=code).items() if k != "level"}
     data.update({f"seat_{s}": kind for s, kind in enumerate(seats)})
+    data.update({"away": "wait", "away_minutes": 3})
     return data
 
 
@@ -294,3 +296,33 @@ def test_every_seat_of_every_game_sees_only_its_own_cards(slug, players):
         seat = waiting[0]
         action = rng.choice(game.legal_actions(state, seat))
         assert post_action(clients[seat], table, seat, action).status_code == 302
+
+
+@pytest.mark.django_db
+def test_a_person_away_at_their_turn_is_waited_for_or_played_for_as_set_up(two):
+    """Said up front; with "wait" the table waits; with a bot level, once the person awaited has
+    not been seen for the minutes set, a bot plays their turn (and the seat stays theirs)."""
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    table, clients = two["table"], two["clients"]
+    game = registry.get(table.game)
+    state = play.replay(table).state
+    mover = min(game.turn(state))
+    other = 1 - mover
+    page = clients[other].get(url(table)).content.decode()
+    assert "the table waits for them" in page
+    PeopleSeat.objects.filter(table=table, seat=mover).update(seen=timezone.now() - timedelta(minutes=10))
+    assert clients[other].get(url(table, "poll") + f"?v={table.version}").status_code == 204  # it waits
+    table.refresh_from_db()
+    assert table.actions == []
+    PeopleTable.objects.filter(pk=table.pk).update(away="club")
+    words = clients[other].get(url(table)).content.decode()
+    assert "plays for them until they are back" in words, re.findall(r"When a person[^<]*", words)
+    table.refresh_from_db()
+    assert table.actions and table.actions[0][0] == mover and table.version == 1
+    assert PeopleSeat.objects.get(table=table, seat=mover).user.username in ("olga", "mika")  # still theirs
+    # Back at their page, the person is seen again: the bot no longer plays for them.
+    clients[mover].get(url(table))
+    assert mover not in away_seats(table, game, play.replay(table).state)

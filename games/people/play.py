@@ -42,12 +42,14 @@ def may_act(game, state, seat) -> bool:
     return seat in game.turn(state) or seat in game.interrupters(state)
 
 
-def bots_play(table, game, state, index):
+def bots_play(table, game, state, index, stand_in=()):
     """The bots' actions from `state` (after `index` actions) until a person is awaited (or may
-    interrupt) or the match ends: [(seat, action)], with the states after them."""
+    interrupt) or the match ends: [(seat, action)], with the states after them. The person seats of
+    `stand_in` (people away) are played by a bot of the table's `away` level meanwhile."""
     levels = bot_levels(game)
     bots = {s: levels[seat["level"]](game) for s, seat in enumerate(table.seats) if seat["kind"] == "bot"}
-    people = set(table.person_seats())
+    bots.update({s: levels[table.away](game) for s in stand_in})
+    people = set(table.person_seats()) - set(stand_in)
     moves, states = [], []
     for k in range(RUN_LIMIT):
         rng = rng_for("people", table.token, index + k)

@@ -5,13 +5,18 @@ changed (htmx), and is drawn again when it did. Every write is guarded by the ta
 two people acting on the same position one write wins and the other is told, with nothing lost or
 done twice."""
 
+from datetime import timedelta
+
 from django import forms
 from django.contrib.auth.decorators import login_required
 from django.db import IntegrityError, transaction
 from django.http import HttpResponse, HttpResponseNotAllowed
+from django.db.models import Q
 from django.shortcuts import redirect, render
+from django.utils import timezone
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET
 
 from games.controls import decode
@@ -24,6 +29,8 @@ from judge.tables import refusal as judged_refusal
 from . import access, play
 
 POLL_SECONDS = 2
+SEEN_EVERY = timedelta(seconds=20)
+AWAY_MINUTES = (1, 3, 10)
 LOG_LINES = 12
 PERSON = "person"
 
@@ -43,6 +50,17 @@ class PeopleForm(SetupForm):
                 label=_("Seat %(n)s") % {"n": s + 1}, choices=choices if s else choices[:1],
                 initial=PERSON if s < 2 else "club", required=s < min(ui.game.player_counts))
             self.seat_names.append(f"seat_{s}")
+        self.fields["away"] = forms.ChoiceField(
+            label=_("When a person is away at their turn"), initial="wait",
+            choices=[("wait", _("The table waits for them"))]
+            + [(k, _("A bot plays for them until they are back: %(level)s") % {"level": ui.level_label(k)})
+               for k in ui.levels])
+        self.fields["away_minutes"] = forms.TypedChoiceField(
+            label=_("Away after"), coerce=int, initial=3,
+            choices=[(n, ngettext("%(n)s minute", "%(n)s minutes", n) % {"n": n}) for n in AWAY_MINUTES])
+
+    def away_fields(self):
+        return [self["away"], self["away_minutes"]]
 
     def seat_fields(self):
         return [self[name] for name in self.seat_names]
@@ -69,8 +87,9 @@ def new(request, game):
         data = form.cleaned_data
         with transaction.atomic():
             table = PeopleTable.objects.create(game=ui.slug, seed=data["seed"], players=data["players"],
-                                               options=data["options"], seats=data["seats"], created_by=request.user)
-            PeopleSeat.objects.create(table=table, seat=0, user=request.user)
+                                               options=data["options"], seats=data["seats"], created_by=request.user,
+                                               away=data["away"], away_minutes=data["away_minutes"])
+            PeopleSeat.objects.create(table=table, seat=0, user=request.user, seen=timezone.now())
             # Bots that act before any person (a bot deals, or leads) do so at once.
             moves, _states = play.bots_play(table, ui.game, play.replay(table).state, 0)
             if moves:
@@ -136,7 +155,49 @@ def context(request, table, refusal=None, message=None):
         "sitting": [(s, names[s], s in sitting or table.seats[s]["kind"] != PERSON) for s in range(table.players)],
         "refusal": refusal, "message": message, "urls": urls, "poll": POLL_SECONDS,
         "invite": request.build_absolute_uri(urls["page"]),
+        "away_words": (ngettext("When a person is away at their turn for %(n)s minute, the table waits for them.",
+                                "When a person is away at their turn for %(n)s minutes, the table waits for them.",
+                                table.away_minutes) if table.away == "wait" else
+                       ngettext("When a person is away at their turn for %(n)s minute, a bot (%(level)s) plays "
+                                "for them until they are back.",
+                                "When a person is away at their turn for %(n)s minutes, a bot (%(level)s) plays "
+                                "for them until they are back.", table.away_minutes))
+        % {"n": table.away_minutes, "level": ui.level_label(table.away) if table.away != "wait" else ""},
     }
+
+
+def _seen(table, user):
+    """Note that the person's page asked (at most one write every SEEN_EVERY)."""
+    now = timezone.now()
+    PeopleSeat.objects.filter(table=table, user=user).filter(
+        Q(seen__isnull=True) | Q(seen__lt=now - SEEN_EVERY)).update(seen=now)
+
+
+def away_seats(table, game, state):
+    """The person seats the game waits for where nobody is (left, or not seen for the table's
+    minutes)."""
+    since = timezone.now() - timedelta(minutes=table.away_minutes)
+    here = {row.seat for row in table.sitting.all() if row.seen and row.seen >= since}
+    return [s for s in sorted(game.turn(state)) if s in table.person_seats() and s not in here]
+
+
+def advance_if_away(table):
+    """Where the table was set up so, a bot plays for the people away at their turn (until a person
+    who is here is awaited). The table as it is after."""
+    if table.away == "wait" or table.finished:
+        return table
+    position = play.replay(table)
+    game, state = position.game, position.state
+    away = away_seats(table, game, state)
+    if not away:
+        return table
+    moves, states = play.bots_play(table, game, state, len(table.actions), stand_in=away)
+    if moves:
+        PeopleTable.objects.filter(pk=table.pk, version=table.version).update(
+            actions=table.actions + [[s, str(a)] for s, a in moves], version=table.version + 1,
+            finished=game.outcome(states[-1]).finished)
+        table.refresh_from_db()
+    return table
 
 
 def _render(request, table, status=200, **extra):
@@ -147,7 +208,9 @@ def _render(request, table, status=200, **extra):
 @login_required
 @require_GET
 def page(request, game, token):
-    return _render(request, access.table(token, game))
+    table = access.table(token, game)
+    _seen(table, request.user)
+    return _render(request, advance_if_away(table))
 
 
 @login_required
@@ -156,6 +219,8 @@ def poll(request, game, token):
     """Whether the table changed since the version the page shows: 204 (nothing to do) or the
     table drawn again from the reader's seat."""
     table = access.table(token, game)
+    _seen(table, request.user)
+    table = advance_if_away(table)
     if request.GET.get("v") == str(table.version):
         return HttpResponse(status=204)
     return _render(request, table)
@@ -176,7 +241,7 @@ def take(request, game, token):
         return _render(request, table, status=409, message=_("That seat is not one for a person."))
     try:
         with transaction.atomic():
-            PeopleSeat.objects.create(table=table, seat=seat, user=request.user)
+            PeopleSeat.objects.create(table=table, seat=seat, user=request.user, seen=timezone.now())
     except IntegrityError:
         return _render(request, table, status=409, message=_("Someone took that seat just before you: choose another."))
     return redirect(reverse("people-table", args=[table.game, table.token]))
