@@ -66,8 +66,10 @@ def hub(request, game):
         for name, title, blurb in SECTIONS
     ]
     others = [g for g in CATALOGUE if g.slug != game]
+    # Tables of people go with the practice table: a game that has one has both.
+    people = reverse("people-new", args=[game]) if "play" in sections else None
     return render(request, "games/hub.html",
-                  {"game": info, "sections": sections, "ways": ways, "others": others})
+                  {"game": info, "sections": sections, "ways": ways, "others": others, "people_url": people})
 
 
 def gallery(request):

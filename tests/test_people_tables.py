@@ -326,3 +326,30 @@ def test_a_person_away_at_their_turn_is_waited_for_or_played_for_as_set_up(two):
     # Back at their page, the person is seen again: the bot no longer plays for them.
     clients[mover].get(url(table))
     assert mover not in away_seats(table, game, play.replay(table).state)
+
+
+@pytest.mark.django_db
+def test_a_seat_kept_for_a_club_member_is_theirs_alone(toy):
+    from tests.clubs import add_member, make_club
+
+    olga, mika, ursula = person("olga"), person("mika"), person("ursula")
+    club = make_club(olga, "Tuesday club")
+    add_member(club, mika)
+    organiser = client_for(olga)
+    setup = organiser.get(f"/en/{toy}/people/").content.decode()
+    assert f'value="user:{mika.pk}"' in setup and f'value="user:{ursula.pk}"' not in setup
+    table = open_table(organiser, toy, 2, ["person", f"user:{mika.pk}"])
+    assert table.seats[1] == {"kind": "person", "for": mika.pk}
+    stranger = client_for(ursula)
+    assert "Take a seat" in stranger.get(url(table)).content.decode()
+    assert "Sit at" not in stranger.get(url(table)).content.decode()  # no seat of theirs to take
+    refused = stranger.post(url(table, "take"), {"seat": 1})
+    assert refused.status_code == 409 and "kept for someone else" in refused.content.decode()
+    listed = client_for(mika).get("/en/people/").content.decode()
+    assert url(table) in listed  # among the tables waiting for them
+    assert client_for(mika).post(url(table, "take"), {"seat": 1}).status_code == 302
+    # Anyone may read what a table of people is; opening one asks to log in.
+    anonymous = client_for(None)
+    assert anonymous.get(f"/en/{toy}/people/").status_code == 200
+    assert anonymous.post(f"/en/{toy}/people/", form(toy, 2, ["person", "person"])).status_code == 302
+    assert PeopleTable.objects.count() == 1

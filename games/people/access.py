@@ -33,3 +33,23 @@ def seat_of(user, found: PeopleTable):
 def seen(game, state, seat):
     """The position as this reader may see it: their seat's view, or what every player sees."""
     return game.view(state, seat) if seat is not None else game.public_view(state)
+
+
+def club_mates(user):
+    """The people in the clubs `user` belongs to (a seat may be kept for one of them)."""
+    from clubs.models import Membership
+
+    if user is None or not user.is_authenticated:
+        return []
+    clubs = Membership.objects.filter(user=user).values("club")
+    rows = Membership.objects.filter(club__in=clubs).exclude(user=user).select_related("user")
+    found = {m.user.pk: m.user for m in rows}
+    return sorted(found.values(), key=lambda u: ((u.get_full_name() or u.get_username()).casefold(), u.pk))
+
+
+def tables_for(user):
+    """The unfinished tables where `user` sits or has a seat kept, the latest first."""
+    sitting = PeopleTable.objects.filter(sitting__user=user, finished=False)
+    kept = [t for t in PeopleTable.objects.filter(finished=False).order_by("-updated")[:200]
+            if any(seat.get("for") == user.pk for seat in t.seats)]
+    return sorted({t.pk: t for t in list(sitting) + kept}.values(), key=lambda t: t.updated, reverse=True)[:20]

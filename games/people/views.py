@@ -9,8 +9,9 @@ from datetime import timedelta
 
 from django import forms
 from django.contrib.auth.decorators import login_required
+from django.contrib.auth.views import redirect_to_login
 from django.db import IntegrityError, transaction
-from django.http import HttpResponse, HttpResponseNotAllowed
+from django.http import Http404, HttpResponse, HttpResponseNotAllowed
 from django.db.models import Q
 from django.shortcuts import redirect, render
 from django.utils import timezone
@@ -39,15 +40,20 @@ class PeopleForm(SetupForm):
     """The practice set-up (players, options, deal code) and, for each seat, a person or a bot of a
     level. The one who sets the table up sits at the first seat."""
 
-    def __init__(self, ui, *args, **kwargs):
+    def __init__(self, ui, *args, user=None, **kwargs):
         super().__init__(ui, *args, **kwargs)
         del self.fields["level"]
-        choices = [(PERSON, _("A person"))] + [(k, _("A bot: %(level)s") % {"level": ui.level_label(k)})
-                                                for k in ui.levels]
+        # The members of the creator's clubs, each a seat kept for them alone.
+        self.members = {str(u.pk): u for u in access.club_mates(user)} if user is not None else {}
+        choices = ([(PERSON, _("A person (anyone with the address or the code)"))]
+                   + [(f"user:{pk}", _("Kept for %(name)s") % {"name": u.get_full_name() or u.get_username()})
+                      for pk, u in self.members.items()]
+                   + [(k, _("A bot: %(level)s") % {"level": ui.level_label(k)}) for k in ui.levels])
         self.seat_names = []
         for s in range(max(ui.game.player_counts)):
             self.fields[f"seat_{s}"] = forms.ChoiceField(
-                label=_("Seat %(n)s") % {"n": s + 1}, choices=choices if s else choices[:1],
+                label=_("Seat %(n)s") % {"n": s + 1} if s else _("Seat 1 (yours)"),
+                choices=choices if s else choices[:1],
                 initial=PERSON if s < 2 else "club", required=s < min(ui.game.player_counts))
             self.seat_names.append(f"seat_{s}")
         self.fields["away"] = forms.ChoiceField(
@@ -71,7 +77,15 @@ class PeopleForm(SetupForm):
         seats = []
         for s in range(players):
             kind = data.get(f"seat_{s}") or "club"
-            seats.append({"kind": PERSON} if kind == PERSON else {"kind": "bot", "level": kind})
+            if kind == PERSON:
+                seats.append({"kind": PERSON})
+            elif kind.startswith("user:"):
+                seats.append({"kind": PERSON, "for": int(kind[5:])})
+            else:
+                seats.append({"kind": "bot", "level": kind})
+        kept = [seat["for"] for seat in seats if "for" in seat]
+        if len(kept) != len(set(kept)):
+            raise forms.ValidationError(_("A person can be kept only one seat."))
         if sum(1 for seat in seats if seat["kind"] == PERSON) < 2:
             raise forms.ValidationError(_("A table of people needs at least two seats for people; "
                                           "to play against bots alone, open a practice table."))
@@ -79,10 +93,17 @@ class PeopleForm(SetupForm):
         return data
 
 
-@login_required
 def new(request, game):
-    ui = game_ui(game)
-    form = PeopleForm(ui, request.POST or None)
+    """The set-up of a table of people (anyone may read it; opening one needs an account)."""
+    try:
+        ui = game_ui(game)
+    except (KeyError, LookupError):
+        raise Http404 from None
+    if not request.user.is_authenticated:
+        if request.method == "POST":
+            return redirect_to_login(request.get_full_path())
+        return render(request, "games/people/new.html", {"ui": ui, "form": None})
+    form = PeopleForm(ui, request.POST or None, user=request.user)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         with transaction.atomic():
@@ -109,7 +130,12 @@ def _names(table, seat, sitting):
             out[s] = _("You")
         elif spec["kind"] == PERSON:
             user = sitting.get(s)
-            out[s] = (user.get_full_name() or user.get_username()) if user else _("Seat %(n)s (free)") % {"n": s + 1}
+            if user:
+                out[s] = user.get_full_name() or user.get_username()
+            elif spec.get("for"):
+                out[s] = _("Seat %(n)s (kept for a club member)") % {"n": s + 1}
+            else:
+                out[s] = _("Seat %(n)s (free)") % {"n": s + 1}
         else:
             out[s] = _("Bot %(n)s (%(level)s)") % {"n": s + 1, "level": ui.level_label(spec["level"])}
     return out
@@ -139,7 +165,8 @@ def context(request, table, refusal=None, message=None):
             said = ui.narrate(game, position.states[i], who, game.parse_action(text), position.states[i + 1],
                               names, seat)
             log.append({"mine": who == seat, "text": join_sentences(said)})
-    free = [s for s in table.person_seats() if s not in sitting]
+    free = [s for s in table.person_seats() if s not in sitting
+            and table.seats[s].get("for") in (None, getattr(request.user, "pk", None))]
     urls = {name: reverse(f"people-{name}", args=[table.game, table.token])
             for name in ("act", "take", "leave", "poll", "replay")}
     finished_deals = len(outcome.deals) > 0 or outcome.finished
@@ -239,6 +266,8 @@ def take(request, game, token):
         return _render(request, table, status=409, message=_("You already have a seat at this table."))
     if seat not in table.person_seats():
         return _render(request, table, status=409, message=_("That seat is not one for a person."))
+    if table.seats[seat].get("for") not in (None, request.user.pk):
+        return _render(request, table, status=409, message=_("That seat is kept for someone else."))
     try:
         with transaction.atomic():
             PeopleSeat.objects.create(table=table, seat=seat, user=request.user, seen=timezone.now())
@@ -337,4 +366,5 @@ def enter(request):
         if found:
             return redirect(reverse("people-table", args=[found.game, found.token]))
         error = _("No table has that code. Check it with whoever gave it to you.")
-    return render(request, "games/people/enter.html", {"code": code, "error": error}, status=404 if error else 200)
+    return render(request, "games/people/enter.html", {"code": code, "error": error, "mine": access.tables_for(request.user)},
+                  status=404 if error else 200)
