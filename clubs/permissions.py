@@ -164,3 +164,18 @@ def sees_everyones_results(found, item, now=None) -> bool:
     """An organiser sees every member's results (and the deals' codes and divergence pages) at any
     time; a member his own until the deadline, everybody's after it."""
     return found.role == Membership.ORGANISER or not item.is_open(now)
+
+
+def people_table_of_members(club, token):
+    """A table of people of which every seated person belongs to `club` (whose organiser the caller
+    has already found the requester to be: organiser()), or 404."""
+    from games.models import PeopleTable
+
+    found = PeopleTable.objects.filter(token=token).first()
+    if found is None:
+        raise Http404
+    seated = set(found.sitting.values_list("user", flat=True))
+    members = set(Membership.objects.filter(club=club, user__in=seated).values_list("user", flat=True))
+    if not seated or seated != members:
+        raise Http404
+    return found

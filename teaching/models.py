@@ -31,6 +31,9 @@ class TeachingTable(models.Model):
     seat = models.PositiveSmallIntegerField(default=0)  # whose view, in the seat mode
     notes = models.TextField(blank=True, max_length=4000)
     version = models.PositiveIntegerField(default=0)  # a write with an older version is refused
+    # Opened from a match still being played (a table of people): the room sees only what every
+    # player sees, whatever the organiser chooses.
+    public_only = models.BooleanField(default=False)
     created = models.DateTimeField(auto_now_add=True)
 
     class Meta:

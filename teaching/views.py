@@ -64,6 +64,8 @@ def _step(request, table, count):
 def _context(request, table, step, refusal=None):
     ui = game_ui(table.game)
     game = ui.game
+    if table.public_only:
+        table.mode = TeachingTable.PUBLIC
     every = positions.states(table)
     state = every[step]
     names = seat_names(table.players)
@@ -104,7 +106,8 @@ def _context(request, table, step, refusal=None):
         "step": step, "count": count, "moves": moves, "refusal": refusal,
         "mover_name": names[mover] if mover is not None else None, "may_act": may_act,
         "side_name": names[side], "seats": [(s, names[s]) for s in range(table.players)],
-        "modes": [(TeachingTable.OPEN, _("All hands open")), (TeachingTable.SEAT, _("One seat's view")),
+        "modes": [(TeachingTable.PUBLIC, _("What every player sees"))] if table.public_only else
+                 [(TeachingTable.OPEN, _("All hands open")), (TeachingTable.SEAT, _("One seat's view")),
                   (TeachingTable.PUBLIC, _("What every player sees"))],
         "notes_form": NotesForm(initial={"notes": table.notes}),
         "prev_url": _url(table, step - 1) if step > 0 else None,
@@ -182,6 +185,10 @@ def view_mode(request, code, token):
     step = _posted_int(request, "step")
     if mode not in dict(TeachingTable.MODES) or (seat is not None and not 0 <= seat < table.players):
         return _stale(request, table)
+    if table.public_only and mode != TeachingTable.PUBLIC:
+        context = _context(request, table, len(table.actions))
+        context["error"] = _("This deal is still being played: the room sees only what every player sees.")
+        return render(request, "teaching/table.html", context, status=409)
     if not _write(table, mode=mode, seat=table.seat if seat is None else seat):
         return _stale(request, TeachingTable.objects.get(pk=table.pk))
     return redirect(_url(table, step if step is not None and 0 <= step <= len(table.actions) else None))
@@ -234,6 +241,8 @@ def from_content(request):
     if slug not in {g.slug for g in site_games()}:
         raise Http404
     as_puzzle = request.POST.get("then") == "puzzle"
+    if kind == "people":
+        return _people_moment(request, club, slug, ref, as_puzzle)
     if kind == "deal":
         table, step, learner = _deal_moment(request, club, slug, ref)
         if as_puzzle:
@@ -274,11 +283,39 @@ def save_moment(request, code, token):
         return HttpResponseNotAllowed(["POST"])
     every = positions.states(table)
     step = _posted_int(request, "step")
-    if step is None or not 0 <= step < len(every):
+    if step is None or not 0 <= step < len(every) or table.public_only:
         return _stale(request, table)
     movers = sorted(positions.game_of(table).to_move(every[step]))
     return _draft(request, table.club, table.game, every[step], movers[0] if movers else 0,
                   table.mode == TeachingTable.OPEN)
+
+
+def _people_moment(request, club, slug, token, as_puzzle):
+    """The position now of a table where the club's members play each other, opened on the teaching
+    table (the current deal from its start). While the match goes on, the room sees only what every
+    player sees (public_only), and no puzzle is made of it: a puzzle shows a seat's hand."""
+    from games.people.play import replay
+
+    people = permissions.people_table_of_members(club, token)
+    if people.game != slug:
+        raise Http404
+    position = replay(people)
+    game, states = position.game, position.states
+    deal = game.deal_number(position.state)
+    first = len(states) - 1
+    while first > 0 and game.deal_number(states[first - 1]) == deal:
+        first -= 1
+    live = not people.finished
+    if as_puzzle:
+        if live:
+            raise Http404
+        movers = sorted(game.to_move(states[-1]))
+        return _draft(request, club, slug, states[-1], movers[0] if movers else 0, False)
+    table = TeachingTable.objects.create(
+        club=club, created_by=request.user, game=slug, players=people.players, code="",
+        start=game.to_text(game.hide_secrets(states[first])), actions=[list(a) for a in people.actions[first:]],
+        mode=TeachingTable.PUBLIC if live else TeachingTable.OPEN, public_only=live)
+    return redirect(_url(table, len(people.actions) - first))
 
 
 def _deal_moment(request, club, slug, ref):

@@ -353,3 +353,43 @@ def test_a_seat_kept_for_a_club_member_is_theirs_alone(toy):
     assert anonymous.get(f"/en/{toy}/people/").status_code == 200
     assert anonymous.post(f"/en/{toy}/people/", form(toy, 2, ["person", "person"])).status_code == 302
     assert PeopleTable.objects.count() == 1
+
+
+@pytest.mark.django_db
+def test_a_clubs_organiser_watches_its_members_play_and_asks_the_room(two):
+    """The organiser of a club whose members sit at the table finds it on the club page, opens the
+    moment on the teaching table, where the room sees only what every player sees while the match
+    goes on (no other view, no puzzle), and may ask the room; an organiser of another club may not."""
+    from teaching.models import TeachingTable
+    from tests.clubs import add_member, make_club
+
+    table = two["table"]
+    olga_mika = [row.user for row in table.sitting.all()]
+    boss = person("bianca")
+    club = make_club(boss, "Tuesday club")
+    for user in olga_mika:
+        add_member(club, user)
+    other = person("oscar")
+    other_club = make_club(other, "Other club")
+    organiser = client_for(boss)
+    club_page = organiser.get(f"/en/clubs/{club.code}/").content.decode()
+    assert "Members playing each other" in club_page and url(table) in club_page
+    assert "Members playing each other" not in client_for(other).get(f"/en/clubs/{other_club.code}/").content.decode()
+    refused = client_for(other).post("/en/teach/from/", {"club": other_club.code, "game": table.game, "kind": "people",
+                                                          "ref": table.token})
+    assert refused.status_code == 404
+    opened = organiser.post("/en/teach/from/", {"club": club.code, "game": table.game, "kind": "people",
+                                                "ref": table.token})
+    assert opened.status_code == 302
+    teaching = TeachingTable.objects.get()
+    assert teaching.public_only and teaching.mode == TeachingTable.PUBLIC
+    game = registry.get(table.game)
+    page = organiser.get(opened["Location"]).content.decode()
+    state = play.replay(table).state
+    assert cards_in(page) <= visible(game, state, None)
+    base = f"/en/clubs/{club.code}/teach/{teaching.token}/"
+    assert organiser.post(base + "view/", {"mode": "open", "step": "0"}).status_code == 409
+    assert organiser.post(base + "puzzle/", {"step": "0"}).status_code == 409
+    assert organiser.post("/en/teach/from/", {"club": club.code, "game": table.game, "kind": "people",
+                                              "ref": table.token, "then": "puzzle"}).status_code == 404
+    assert organiser.post(base + "ask/", {"step": "0"}).status_code == 302
