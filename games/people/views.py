@@ -20,6 +20,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET
 
+from games.catalogue import BY_SLUG
 from games.controls import decode
 from games.engine.rules import NotationError
 from games.models import PeopleSeat, PeopleTable
@@ -93,6 +94,11 @@ class PeopleForm(SetupForm):
         return data
 
 
+def _game_name(ui, request):
+    info = BY_SLUG.get(ui.slug)
+    return info.name(request.LANGUAGE_CODE) if info else ui.game.name
+
+
 def new(request, game):
     """The set-up of a table of people (anyone may read it; opening one needs an account)."""
     try:
@@ -102,7 +108,7 @@ def new(request, game):
     if not request.user.is_authenticated:
         if request.method == "POST":
             return redirect_to_login(request.get_full_path())
-        return render(request, "games/people/new.html", {"ui": ui, "form": None})
+        return render(request, "games/people/new.html", {"ui": ui, "form": None, "game_name": _game_name(ui, request)})
     form = PeopleForm(ui, request.POST or None, user=request.user)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
@@ -117,7 +123,7 @@ def new(request, game):
                 table.actions = [[s, str(a)] for s, a in moves]
                 table.save(update_fields=["actions"])
         return redirect(reverse("people-table", args=[ui.slug, table.token]))
-    return render(request, "games/people/new.html", {"ui": ui, "form": form},
+    return render(request, "games/people/new.html", {"ui": ui, "form": form, "game_name": _game_name(ui, request)},
                   status=400 if request.method == "POST" else 200)
 
 
@@ -160,6 +166,9 @@ def context(request, table, refusal=None, message=None):
         while first > 0 and game.deal_number(position.states[first - 1]) == deal:
             first -= 1
         begin = max(first, len(table.actions) - LOG_LINES)
+        if begin == first:
+            opening = ui.opening(game.view(position.states[first], seat), seat, names)
+            log.append({"mine": False, "text": join_sentences(opening)})
         for i in range(begin, len(table.actions)):
             who, text = table.actions[i]
             said = ui.narrate(game, position.states[i], who, game.parse_action(text), position.states[i + 1],
@@ -172,7 +181,7 @@ def context(request, table, refusal=None, message=None):
     finished_deals = len(outcome.deals) > 0 or outcome.finished
     urls["page"] = reverse("people-table", args=[table.game, table.token])
     return {
-        "ui": ui, "t": table, "seat": seat, "board_template": ui.board_template, "pack": ui.pack,
+        "ui": ui, "t": table, "seat": seat, "game_name": _game_name(ui, request), "board_template": ui.board_template, "pack": ui.pack,
         "board": ui.board(shown, seat if seat is not None else 0, names),
         "controls": ui.controls(game, shown, seat) if mine else None, "highlight": True,
         "mine": mine, "to_move": to_move, "waiting_names": [names[s] for s in waiting],
