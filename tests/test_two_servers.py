@@ -178,3 +178,62 @@ def test_two_servers_ask_the_room_and_a_restart(tmp_path):
     finally:
         for s in servers:
             s.stop()
+
+
+def test_two_servers_a_table_of_people_and_a_restart(tmp_path):
+    """Two people at one table, each on another server, one server restarted in the middle: every
+    move lands once, each person's poll on either server sees the other's moves, and a double
+    submit across the servers is refused once."""
+    if connection.vendor != "postgresql":
+        pytest.skip("needs PostgreSQL (the suite's second run)")
+    from django.contrib.auth import get_user_model
+
+    from games.controls import encode
+    from games.models import PeopleSeat, PeopleTable
+    from games.people import play
+    from games.ui import game_ui
+
+    env = {**os.environ, "DATABASE_URL": _database_url(), "DJANGO_DEBUG": "0", "DJANGO_SSL_REDIRECT": "0",
+           "DJANGO_SECRET_KEY": "two-servers-" + "x" * 40, "DJANGO_ALLOWED_HOSTS": "127.0.0.1",
+           "DJANGO_STATIC_MANIFEST": "0", "DJANGO_HSTS_SECONDS": "0"}
+    users = get_user_model()
+    slug = next(s for s, n in _one_table_per_game() if 2 in registry.get(s).player_counts)
+    table = PeopleTable.objects.create(game=slug, seed="two-servers", players=2, options={},
+                                       seats=[{"kind": "person"}, {"kind": "person"}])
+    for seat, name in enumerate(("olga", "mika")):
+        PeopleSeat.objects.create(table=table, seat=seat, user=users.objects.create_user(name, password="plum-kettle-93"))
+    servers = [Server(_free_port(), env, tmp_path / f"gunicorn-{i}.log") for i in range(2)]
+    game, ui = registry.get(slug), game_ui(slug)
+    try:
+        for s in servers:
+            s.start()
+        ports = [s.port for s in servers]
+        people = []
+        for seat, name in enumerate(("olga", "mika")):
+            b = Browser(ports)
+            assert b.log_in(name, "plum-kettle-93", ports[seat]), name
+            people.append(b)
+        base = f"/en/{slug}/people/{table.token}/"
+        for step in range(12):
+            if step == 5:
+                servers[1].stop()  # mid-match: the next requests to it wait for it to start again
+                servers[1].start()
+            table.refresh_from_db()
+            state = play.replay(table).state
+            waiting = sorted(game.turn(state))
+            if not waiting:
+                break
+            seat = waiting[0]
+            action = game.legal_actions(state, seat)[step % len(game.legal_actions(state, seat))]
+            fields = {**encode(action, ui.controls(game, game.view(state, seat), seat)), "version": table.version}
+            assert people[seat].request("POST", base + "act/", fields, port=ports[seat])[0] == 302
+            again = people[seat].request("POST", base + "act/", fields, port=ports[1 - seat])[0]
+            assert again == 409  # the same form once more, on the other server: refused, nothing twice
+            table.refresh_from_db()
+            assert table.version == step + 1 and table.actions[-1] == [seat, str(action)]
+            for other in (0, 1):  # both servers answer each person's poll with the new position
+                status, _h, body = people[other].request("GET", base + f"poll/?v={step}", port=ports[1 - other], hx=True)
+                assert status == 200 and f'data-version="{step + 1}"'.encode() in body
+    finally:
+        for s in servers:
+            s.stop()
