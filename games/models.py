@@ -167,6 +167,10 @@ class PeopleTable(models.Model):
     # "wait", or the level of a bot that plays for them until they are back. Said up front.
     away = models.CharField(max_length=12, default="wait")
     away_minutes = models.PositiveSmallIntegerField(default=3)
+    # What the set-up proposes, in force only once every person seated has agreed to it: the hint and
+    # undo, and a club organiser watching with every hand open.
+    propose_aids = models.BooleanField(default=False)
+    propose_open = models.BooleanField(default=False)
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+")
     created = models.DateTimeField(auto_now_add=True)
     updated = models.DateTimeField(auto_now=True)
@@ -180,6 +184,17 @@ class PeopleTable(models.Model):
     def person_seats(self):
         return [s for s, seat in enumerate(self.seats) if seat["kind"] == "person"]
 
+    def agreed(self):
+        """Has every person seat someone in it who agreed to the set-up's proposals?"""
+        rows = list(self.sitting.all())
+        return len(rows) == len(self.person_seats()) and all(r.agrees for r in rows)
+
+    def aids_on(self):
+        return self.propose_aids and self.agreed()
+
+    def open_to_watchers(self):
+        return self.finished or (self.propose_open and self.agreed())
+
 
 class PeopleSeat(models.Model):
     """A person sitting at a seat of a table of people: one person per seat, one seat per person."""
@@ -189,6 +204,7 @@ class PeopleSeat(models.Model):
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
     joined = models.DateTimeField(auto_now_add=True)
     seen = models.DateTimeField(null=True, blank=True)  # the person's page last asked (to half a minute)
+    agrees = models.BooleanField(default=False)  # to what the table's set-up proposes
     # The person's own copy of the match as a practice table (Table.token), for its replay and
     # review from this seat; brought up to date each time it is asked for.
     replay = models.CharField(max_length=16, blank=True)

@@ -26,6 +26,8 @@ urlpatterns = [
     path("<slug:game>/people/<slug:token>/leave/", people.leave, name="people-leave"),
     path("<slug:game>/people/<slug:token>/poll/", people.poll, name="people-poll"),
     path("<slug:game>/people/<slug:token>/replay/", people.replay, name="people-replay"),
+    path("<slug:game>/people/<slug:token>/agree/", people.agree, name="people-agree"),
+    path("<slug:game>/people/<slug:token>/undo/", people.undo, name="people-undo"),
     # A finished deal someone shared: read-only, for anyone with the link.
     path("<slug:game>/deal/<slug:share>/", tables.shared_deal, name="shared-deal"),
     path("<slug:game>/", views.hub, name="game-hub"),

@@ -305,7 +305,7 @@ def _people_moment(request, club, slug, token, as_puzzle):
     first = len(states) - 1
     while first > 0 and game.deal_number(states[first - 1]) == deal:
         first -= 1
-    live = not people.finished
+    live = not people.open_to_watchers()
     if as_puzzle:
         if live:
             raise Http404

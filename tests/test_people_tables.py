@@ -23,15 +23,16 @@ from tests.clubs import _quick_passwords, client_for, person  # noqa: F401
 CARD = re.compile(r'data-card="([^"]+)"')
 
 
-def form(slug, players, seats, code=""):
+def form(slug, players, seats, code="", proposals=()):
     data = {k: v for k, v in setup_data(game_ui(slug), players, code=code).items() if k != "level"}
     data.update({f"seat_{s}": kind for s, kind in enumerate(seats)})
     data.update({"away": "wait", "away_minutes": 3})
+    data.update({name: "on" for name in proposals})
     return data
 
 
-def open_table(client, slug, players, seats, code=""):
-    response = client.post(f"/en/{slug}/people/", form(slug, players, seats, code))
+def open_table(client, slug, players, seats, code="", proposals=()):
+    response = client.post(f"/en/{slug}/people/", form(slug, players, seats, code, proposals))
     assert response.status_code == 302, response.content.decode()[:1500]
     return PeopleTable.objects.get(token=response["Location"].rstrip("/").rsplit("/", 1)[1])
 
@@ -393,3 +394,68 @@ def test_a_clubs_organiser_watches_its_members_play_and_asks_the_room(two):
     assert organiser.post("/en/teach/from/", {"club": club.code, "game": table.game, "kind": "people",
                                               "ref": table.token, "then": "puzzle"}).status_code == 404
     assert organiser.post(base + "ask/", {"step": "0"}).status_code == 302
+
+
+HINT_LINK = re.compile(r'hx-get="[^"]*\?hint=1"')
+
+
+@pytest.mark.django_db
+def test_the_hint_and_undo_only_once_every_person_agrees(toy):
+    olga, mika = person("olga"), person("mika")
+    table = open_table(client_for(olga), toy, 2, ["person", "person"], proposals=["propose_aids"])
+    clients = {0: client_for(olga), 1: client_for(mika)}
+    clients[1].post(url(table, "take"), {"seat": 1})
+    game = registry.get(toy)
+    state = play.replay(table).state
+    mover = min(game.turn(state))
+    page = clients[mover].get(url(table) + "?hint=1").content.decode()
+    assert "Not everyone has agreed yet." in page and not HINT_LINK.search(page) and "table-hint" not in page
+    refused = clients[mover].post(url(table, "undo"), {"version": table.version})
+    assert refused.status_code == 409 and "only if every person agrees" in refused.content.decode()
+    assert clients[1].post(url(table, "agree"), {"agree": "yes"}).status_code == 302
+    table.refresh_from_db()
+    page = clients[mover].get(url(table) + "?hint=1").content.decode()
+    assert "Everyone agrees: it applies." in page and HINT_LINK.search(page)
+    hinted = re.search(r'class="table-hint" role="status" data-hint="([^"]+)"', page)
+    assert hinted and game.check(state, mover, game.parse_action(hinted.group(1)))
+    # A decision taken back while nobody has acted since; not once the other has.
+    action = game.legal_actions(state, mover)[0]
+    assert post_action(clients[mover], table, mover, action).status_code == 302
+    table.refresh_from_db()
+    assert clients[mover].post(url(table, "undo"), {"version": table.version}).status_code == 302
+    table.refresh_from_db()
+    assert table.actions == []
+    assert post_action(clients[mover], table, mover, action).status_code == 302
+    table.refresh_from_db()
+    state = play.replay(table).state
+    nxt = min(game.turn(state))
+    if nxt != mover:
+        assert post_action(clients[nxt], table, nxt, game.legal_actions(state, nxt)[0]).status_code == 302
+        table.refresh_from_db()
+        late = clients[mover].post(url(table, "undo"), {"version": table.version})
+        assert late.status_code == 409 and "cannot be taken back" in late.content.decode()
+    # Withdrawn, the agreement no longer holds.
+    clients[1].post(url(table, "agree"), {"agree": "no"})
+    table.refresh_from_db()
+    assert not table.aids_on()
+
+
+@pytest.mark.django_db
+def test_watching_with_every_hand_open_once_every_player_agrees(toy):
+    from teaching.models import TeachingTable
+    from tests.clubs import add_member, make_club
+
+    olga, mika, boss = person("olga"), person("mika"), person("bianca")
+    club = make_club(boss, "Tuesday club")
+    add_member(club, olga)
+    add_member(club, mika)
+    table = open_table(client_for(olga), toy, 2, ["person", "person"], proposals=["propose_open"])
+    client_for(mika).post(url(table, "take"), {"seat": 1})
+    organiser = client_for(boss)
+    data = {"club": club.code, "game": toy, "kind": "people", "ref": table.token}
+    organiser.post("/en/teach/from/", data)
+    assert TeachingTable.objects.get().public_only  # mika has not agreed yet
+    client_for(mika).post(url(table, "agree"), {"agree": "yes"})
+    organiser.post("/en/teach/from/", data)
+    newest = TeachingTable.objects.order_by("-pk").first()
+    assert not newest.public_only and newest.mode == TeachingTable.OPEN

@@ -5,6 +5,7 @@ changed (htmx), and is drawn again when it did. Every write is guarded by the ta
 two people acting on the same position one write wins and the other is told, with nothing lost or
 done twice."""
 
+from collections import Counter
 from datetime import timedelta
 
 from django import forms
@@ -12,7 +13,7 @@ from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import redirect_to_login
 from django.db import IntegrityError, transaction
 from django.http import Http404, HttpResponse, HttpResponseNotAllowed
-from django.db.models import Q
+from django.db.models import F, Q
 from django.shortcuts import redirect, render
 from django.utils import timezone
 from django.urls import reverse
@@ -25,7 +26,8 @@ from games.controls import decode
 from games.engine.rules import NotationError
 from games.models import PeopleSeat, PeopleTable
 from games.table.forms import SetupForm
-from games.ui import game_ui, join_sentences
+from games.table import review as reviews
+from games.ui import HINT_VOICES, game_ui, join_sentences
 from judge.tables import refusal as judged_refusal
 
 from . import access, play
@@ -62,12 +64,19 @@ class PeopleForm(SetupForm):
             choices=[("wait", _("The table waits for them"))]
             + [(k, _("A bot plays for them until they are back: %(level)s") % {"level": ui.level_label(k)})
                for k in ui.levels])
+        self.fields["propose_aids"] = forms.BooleanField(
+            label=_("Offer the hint and undo, if every person agrees"), required=False)
+        self.fields["propose_open"] = forms.BooleanField(
+            label=_("Let a club organiser watch with every hand open, if every person agrees"), required=False)
         self.fields["away_minutes"] = forms.TypedChoiceField(
             label=_("Away after"), coerce=int, initial=3,
             choices=[(n, ngettext("%(n)s minute", "%(n)s minutes", n) % {"n": n}) for n in AWAY_MINUTES])
 
     def away_fields(self):
         return [self["away"], self["away_minutes"]]
+
+    def proposal_fields(self):
+        return [self["propose_aids"], self["propose_open"]]
 
     def seat_fields(self):
         return [self[name] for name in self.seat_names]
@@ -115,8 +124,10 @@ def new(request, game):
         with transaction.atomic():
             table = PeopleTable.objects.create(game=ui.slug, seed=data["seed"], players=data["players"],
                                                options=data["options"], seats=data["seats"], created_by=request.user,
-                                               away=data["away"], away_minutes=data["away_minutes"])
-            PeopleSeat.objects.create(table=table, seat=0, user=request.user, seen=timezone.now())
+                                               away=data["away"], away_minutes=data["away_minutes"],
+                                               propose_aids=data["propose_aids"], propose_open=data["propose_open"])
+            # Who sets the table up proposes, so agrees.
+            PeopleSeat.objects.create(table=table, seat=0, user=request.user, seen=timezone.now(), agrees=True)
             # Bots that act before any person (a bot deals, or leads) do so at once.
             moves, _states = play.bots_play(table, ui.game, play.replay(table).state, 0)
             if moves:
@@ -147,7 +158,33 @@ def _names(table, seat, sitting):
     return out
 
 
-def context(request, table, refusal=None, message=None):
+def _hint(ui, game, state, seat):
+    """The hint level's choice from the seat's view alone, in words (where every person agreed)."""
+    view = game.view(state, seat)
+    level = ui.hint_level
+    action = ui.levels[level](game).choose(view, seat, reviews.view_rng(game, seat, view))
+    return {"action": action, "said": HINT_VOICES[level] % {"what": ui.describe(view, seat, action)}}
+
+
+def undo_index(table, game, states, seat):
+    """The index of the seat's last action if it may be taken back now (with the bots' replies after
+    it): no person has acted since and the seat has seen no card since that it did not see then; else
+    None."""
+    people = set(table.person_seats())
+    last = next((i for i in range(len(table.actions) - 1, -1, -1) if table.actions[i][0] in people), None)
+    if last is None or table.actions[last][0] != seat:
+        return None
+
+    def seen(state):
+        return Counter(c for cards in game.zones(game.view(state, seat)).values() for c in cards if c is not None)
+
+    before = seen(states[last])
+    if any(seen(states[j]) - before for j in range(last + 1, len(states))):
+        return None
+    return last
+
+
+def context(request, table, refusal=None, message=None, hint=False):
     ui = game_ui(table.game)
     position = play.replay(table)
     game, state = position.game, position.state
@@ -174,16 +211,28 @@ def context(request, table, refusal=None, message=None):
             said = ui.narrate(game, position.states[i], who, game.parse_action(text), position.states[i + 1],
                               names, seat)
             log.append({"mine": who == seat, "text": join_sentences(said)})
+    aids = table.aids_on()
+    hint_data = _hint(ui, game, state, seat) if hint and aids and to_move else None
+    controls = ui.controls(game, shown, seat) if mine else None
+    if hint_data and controls is not None:
+        controls.mark(hint_data["action"])
+    proposals = [text for on, text in ((table.propose_aids, _("the hint and undo")),
+                                       (table.propose_open, _("a club organiser watching with every hand open")))
+                 if on]
+    my_row = next((row for row in table.sitting.all() if row.user_id == getattr(request.user, "pk", None)), None)
     free = [s for s in table.person_seats() if s not in sitting
             and table.seats[s].get("for") in (None, getattr(request.user, "pk", None))]
     urls = {name: reverse(f"people-{name}", args=[table.game, table.token])
-            for name in ("act", "take", "leave", "poll", "replay")}
+            for name in ("act", "take", "leave", "poll", "replay", "agree", "undo")}
     finished_deals = len(outcome.deals) > 0 or outcome.finished
     urls["page"] = reverse("people-table", args=[table.game, table.token])
     return {
         "ui": ui, "t": table, "seat": seat, "game_name": _game_name(ui, request), "board_template": ui.board_template, "pack": ui.pack,
         "board": ui.board(shown, seat if seat is not None else 0, names),
-        "controls": ui.controls(game, shown, seat) if mine else None, "highlight": True,
+        "controls": controls, "highlight": True, "hint": hint_data,
+        "can_hint": aids and to_move and not outcome.finished,
+        "can_undo": aids and seat is not None and undo_index(table, game, position.states, seat) is not None,
+        "proposals": proposals, "agreed": table.agreed(), "i_agree": my_row.agrees if my_row else None,
         "mine": mine, "to_move": to_move, "waiting_names": [names[s] for s in waiting],
         "scores": [(names[s], outcome.scores[s], s == seat) for s in range(table.players)],
         "over": outcome.finished, "winners": [names[s] for s in outcome.winners],
@@ -246,7 +295,7 @@ def _render(request, table, status=200, **extra):
 def page(request, game, token):
     table = access.table(token, game)
     _seen(table, request.user)
-    return _render(request, advance_if_away(table))
+    return _render(request, advance_if_away(table), hint=request.GET.get("hint") == "1")
 
 
 @login_required
@@ -330,6 +379,47 @@ def act(request, game, token):
     table.refresh_from_db()
     if request.htmx:
         return _render(request, table)
+    return redirect(reverse("people-table", args=[table.game, table.token]))
+
+
+@login_required
+def agree(request, game, token):
+    """A seated person's answer to what the set-up proposes (agree, or not)."""
+    table = access.table(token, game)
+    if request.method != "POST":
+        return HttpResponseNotAllowed(["POST"])
+    if not PeopleSeat.objects.filter(table=table, user=request.user).update(agrees=request.POST.get("agree") == "yes"):
+        return _render(request, table, status=403, message=_("You have no seat at this table: take a free one to play."))
+    PeopleTable.objects.filter(pk=table.pk).update(version=F("version") + 1)  # every page shows the change
+    return redirect(reverse("people-table", args=[table.game, table.token]))
+
+
+@login_required
+def undo(request, game, token):
+    """Take back one's last action (and the bots' replies to it), where every person agreed to undo,
+    no person has acted since and one has seen no new card since."""
+    table = access.table(token, game)
+    if request.method != "POST":
+        return HttpResponseNotAllowed(["POST"])
+    seat = access.seat_of(request.user, table)
+    if seat is None:
+        return _render(request, table, status=403, message=_("You have no seat at this table: take a free one to play."))
+    if request.POST.get("version") != str(table.version):
+        return _render(request, table, status=409, message=_(
+            "The table moved on since your page was drawn: here it is as it is now. Nothing you sent was played."))
+    if not table.aids_on():
+        return _render(request, table, status=409, message=_("Undo is offered here only if every person agrees."))
+    position = play.replay(table)
+    index = undo_index(table, position.game, position.states, seat)
+    if index is None:
+        return _render(request, table, status=409, message=_(
+            "That cannot be taken back: someone has acted since, or you have seen a card since that you did not see "
+            "when you chose."))
+    done = PeopleTable.objects.filter(pk=table.pk, version=table.version).update(
+        actions=table.actions[:index], version=table.version + 1, finished=False)
+    if not done:
+        return _render(request, PeopleTable.objects.get(pk=table.pk), status=409, message=_(
+            "Someone acted on this position just before you: here is the table as it is now. Nothing you sent was played."))
     return redirect(reverse("people-table", args=[table.game, table.token]))
 
 
