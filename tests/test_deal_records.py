@@ -42,7 +42,8 @@ def test_a_finished_deal_is_one_record_with_its_result_and_later_its_costliest_d
     row.refresh_from_db()
     lost = review.costly()
     if lost:
-        index, verdict = max(lost, key=lambda item: item[1]["cost"])
+        # The costliest, the earliest of equally costly ones (a tie is no reason to pick another).
+        index, verdict = max(lost, key=lambda item: (item[1]["cost"], -item[0]))
         assert row.costliest["loss"] == verdict["cost"] and row.costliest["unit"] == verdict["unit"]
         assert table.actions[row.costliest["index"]][0] == table.human_seat
         assert row.costliest["text"] == verdict["chosen"]
