@@ -27,7 +27,7 @@ from games.engine.rules import NotationError
 from games.models import PeopleSeat, PeopleTable
 from games.table.forms import SetupForm
 from games.table import review as reviews
-from games.ui import HINT_VOICES, game_ui, join_sentences
+from games.ui import HINT_VOICES, LEVEL_LABELS, game_ui, join_sentences
 from judge.tables import refusal as judged_refusal
 
 from . import access, play
@@ -37,6 +37,11 @@ SEEN_EVERY = timedelta(seconds=20)
 AWAY_MINUTES = (1, 3, 10)
 LOG_LINES = 12
 PERSON = "person"
+
+
+def short_level(level):
+    """A bot's level in a word or two (the ui's longer line is for the practice set-up)."""
+    return str(LEVEL_LABELS.get(level, level))
 
 
 class PeopleForm(SetupForm):
@@ -51,7 +56,7 @@ class PeopleForm(SetupForm):
         choices = ([(PERSON, _("A person (anyone with the address or the code)"))]
                    + [(f"user:{pk}", _("Kept for %(name)s") % {"name": u.get_full_name() or u.get_username()})
                       for pk, u in self.members.items()]
-                   + [(k, _("A bot: %(level)s") % {"level": ui.level_label(k)}) for k in ui.levels])
+                   + [(k, _("A bot: %(level)s") % {"level": short_level(k)}) for k in ui.levels])
         self.seat_names = []
         for s in range(max(ui.game.player_counts)):
             self.fields[f"seat_{s}"] = forms.ChoiceField(
@@ -62,7 +67,7 @@ class PeopleForm(SetupForm):
         self.fields["away"] = forms.ChoiceField(
             label=_("When a person is away at their turn"), initial="wait",
             choices=[("wait", _("The table waits for them"))]
-            + [(k, _("A bot plays for them until they are back: %(level)s") % {"level": ui.level_label(k)})
+            + [(k, _("A bot plays for them until they are back: %(level)s") % {"level": short_level(k)})
                for k in ui.levels])
         self.fields["propose_aids"] = forms.BooleanField(
             label=_("Offer the hint and undo, if every person agrees"), required=False)
@@ -154,7 +159,7 @@ def _names(table, seat, sitting):
             else:
                 out[s] = _("Seat %(n)s (free)") % {"n": s + 1}
         else:
-            out[s] = _("Bot %(n)s (%(level)s)") % {"n": s + 1, "level": ui.level_label(spec["level"])}
+            out[s] = _("Bot %(n)s (%(level)s)") % {"n": s + 1, "level": short_level(spec["level"])}
     return out
 
 
@@ -247,7 +252,7 @@ def context(request, table, refusal=None, message=None, hint=False):
                                 "for them until they are back.",
                                 "When a person is away at their turn for %(n)s minutes, a bot (%(level)s) plays "
                                 "for them until they are back.", table.away_minutes))
-        % {"n": table.away_minutes, "level": ui.level_label(table.away) if table.away != "wait" else ""},
+        % {"n": table.away_minutes, "level": short_level(table.away) if table.away != "wait" else ""},
     }
 
 
