@@ -18,7 +18,7 @@ from django.shortcuts import redirect, render
 from django.utils import timezone
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_GET
 
 from games.catalogue import BY_SLUG
@@ -290,6 +290,17 @@ def advance_if_away(table):
     return table
 
 
+NO_SEAT = gettext_lazy("You have no seat at this table: take a free one to play.")
+STALE = gettext_lazy("The table moved on since your page was drawn: here it is as it is now. Nothing you sent was played.")
+BEATEN = gettext_lazy("Someone acted on this position just before you: here is the table as it is now. "
+                      "Nothing you sent was played.")
+
+
+def _refused(request, table, status, message):
+    """The table as it is now, with why nothing was done."""
+    return _render(request, table, status=status, message=str(message))
+
+
 def _render(request, table, status=200, **extra):
     template = "games/people/table.html#table" if request.htmx else "games/people/table.html"
     return render(request, template, context(request, table, **extra), status=status)
@@ -356,10 +367,9 @@ def act(request, game, token):
         return HttpResponseNotAllowed(["POST"])
     seat = access.seat_of(request.user, table)
     if seat is None:
-        return _render(request, table, status=403, message=_("You have no seat at this table: take a free one to play."))
+        return _refused(request, table, 403, NO_SEAT)
     if request.POST.get("version") != str(table.version):
-        return _render(request, table, status=409, message=_(
-            "The table moved on since your page was drawn: here it is as it is now. Nothing you sent was played."))
+        return _refused(request, table, 409, STALE)
     position = play.replay(table)
     game, state = position.game, position.state
     try:
@@ -379,8 +389,7 @@ def act(request, game, token):
     done = PeopleTable.objects.filter(pk=table.pk, version=table.version).update(
         actions=actions, version=table.version + 1, finished=game.outcome(last).finished)
     if not done:
-        return _render(request, PeopleTable.objects.get(pk=table.pk), status=409, message=_(
-            "Someone acted on this position just before you: here is the table as it is now. Nothing you sent was played."))
+        return _refused(request, PeopleTable.objects.get(pk=table.pk), 409, BEATEN)
     table.refresh_from_db()
     if request.htmx:
         return _render(request, table)
@@ -394,7 +403,7 @@ def agree(request, game, token):
     if request.method != "POST":
         return HttpResponseNotAllowed(["POST"])
     if not PeopleSeat.objects.filter(table=table, user=request.user).update(agrees=request.POST.get("agree") == "yes"):
-        return _render(request, table, status=403, message=_("You have no seat at this table: take a free one to play."))
+        return _refused(request, table, 403, NO_SEAT)
     PeopleTable.objects.filter(pk=table.pk).update(version=F("version") + 1)  # every page shows the change
     return redirect(reverse("people-table", args=[table.game, table.token]))
 
@@ -408,10 +417,9 @@ def undo(request, game, token):
         return HttpResponseNotAllowed(["POST"])
     seat = access.seat_of(request.user, table)
     if seat is None:
-        return _render(request, table, status=403, message=_("You have no seat at this table: take a free one to play."))
+        return _refused(request, table, 403, NO_SEAT)
     if request.POST.get("version") != str(table.version):
-        return _render(request, table, status=409, message=_(
-            "The table moved on since your page was drawn: here it is as it is now. Nothing you sent was played."))
+        return _refused(request, table, 409, STALE)
     if not table.aids_on():
         return _render(request, table, status=409, message=_("Undo is offered here only if every person agrees."))
     position = play.replay(table)
@@ -423,8 +431,7 @@ def undo(request, game, token):
     done = PeopleTable.objects.filter(pk=table.pk, version=table.version).update(
         actions=table.actions[:index], version=table.version + 1, finished=False)
     if not done:
-        return _render(request, PeopleTable.objects.get(pk=table.pk), status=409, message=_(
-            "Someone acted on this position just before you: here is the table as it is now. Nothing you sent was played."))
+        return _refused(request, PeopleTable.objects.get(pk=table.pk), 409, BEATEN)
     return redirect(reverse("people-table", args=[table.game, table.token]))
 
 
@@ -442,7 +449,7 @@ def replay(request, game, token):
         return HttpResponseNotAllowed(["POST"])
     row = PeopleSeat.objects.filter(table=table, user=request.user).first()
     if row is None:
-        return _render(request, table, status=403, message=_("You have no seat at this table: take a free one to play."))
+        return _refused(request, table, 403, NO_SEAT)
     ui = game_ui(table.game)
     copy = Table.objects.filter(token=row.replay, owner=owner_key(request)).first() if row.replay else None
     if copy is None:
