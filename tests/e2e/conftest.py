@@ -188,3 +188,14 @@ def play_until(page, selector, move=make_a_move, limit=1500):
             move(page)
         expect(table).not_to_have_attribute("data-moment", version)
     pytest.fail(f"{selector} never came within {limit} decisions")
+
+
+PASSWORD = "plum-kettle-93"  # the password the browser tests give the people they make
+
+
+def log_in(page, live_server, username):
+    """Log in through the site's own form, as a person types it."""
+    page.goto(f"{live_server.url}/en/account/login/")
+    page.locator("input[name=username]").fill(username)
+    page.locator("input[name=password]").fill(PASSWORD)
+    page.locator("input[name=password]").press("Enter")

@@ -11,11 +11,11 @@ from games.engine import registry
 from games.models import PeopleTable
 from games.people import play
 from tests.clubs import person
-from tests.e2e.conftest import make_a_move
+from tests.e2e.conftest import PASSWORD, make_a_move
+from tests.e2e.conftest import log_in as log_in_only
 from tests.e2e.test_accessibility import audit
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
-PASSWORD = "plum-kettle-93"
 
 
 @pytest.fixture(autouse=True)
@@ -24,10 +24,7 @@ def _quick_passwords(settings):
 
 
 def log_in(page, live_server, name):
-    page.goto(f"{live_server.url}/en/account/login/")
-    page.locator("input[name=username]").fill(name)
-    page.locator("input[name=password]").fill(PASSWORD)
-    page.locator("input[name=password]").press("Enter")
+    log_in_only(page, live_server, name)
     page.wait_for_load_state()
 
 

@@ -12,23 +12,15 @@ from games.engine import registry
 from teaching import positions
 from teaching.models import TeachingTable
 from tests.clubs import add_member, make_club, person
-from tests.e2e.conftest import make_a_move, press
+from tests.e2e.conftest import PASSWORD, log_in, make_a_move, press
 from tests.e2e.test_accessibility import audit
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
-PASSWORD = "plum-kettle-93"
 
 
 @pytest.fixture(autouse=True)
 def _quick_passwords(settings):
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]  # quick, for tests
-
-
-def log_in(page, live_server, username):
-    page.goto(f"{live_server.url}/en/account/login/")
-    page.locator("input[name=username]").fill(username)
-    page.locator("input[name=password]").fill(PASSWORD)
-    page.locator("input[name=password]").press("Enter")
 
 
 def test_an_organiser_teaches_a_deal(live_server, watched, browser, problems, shot):
