@@ -24,7 +24,9 @@ def members_playing(request, club, membership):
         return {}
     members = set(club.memberships.values_list("user", flat=True))
     rows = []
-    for table in PeopleTable.objects.filter(finished=False).prefetch_related("sitting__user")[:200]:
+    candidates = (PeopleTable.objects.filter(finished=False, sitting__user__in=members).distinct()
+                  .order_by("-updated").prefetch_related("sitting__user")[:50])
+    for table in candidates:
         seated = [row.user for row in table.sitting.all()]
         if seated and {u.pk for u in seated} <= members:
             rows.append({"t": table, "names": ", ".join(u.get_full_name() or u.get_username() for u in seated)})
