@@ -10,6 +10,7 @@ from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
+from dojo import caching
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
@@ -137,6 +138,9 @@ elif DATABASES["default"]["ENGINE"].endswith("postgresql"):
     # (games.table.views.busy_is_try_again) instead of hanging.
     DATABASES["default"].setdefault("OPTIONS", {})["options"] = "-c lock_timeout=5000"
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+# Local memory per process, or one Redis for every server when REDIS_URL names it (dojo.caching).
+CACHES = caching.caches(os.environ)
 
 # Sessions live in the database, so that the server can end them (a log-out ends a user's
 # sessions everywhere: accounts.User.end_sessions).
