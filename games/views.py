@@ -4,6 +4,7 @@ from django.http import Http404
 from django.shortcuts import render
 from django.urls import NoReverseMatch, reverse
 from django.utils.translation import gettext_lazy as _
+from dojo.shared import shared_page
 
 from tutorials import content, lessons, puzzles
 
@@ -51,6 +52,7 @@ def available_sections(slug):
     return found
 
 
+@shared_page(stamp=lambda game: content.stamp())
 def hub(request, game):
     """templates/games/hub.html: one game's names and facts, and the ways to learn it.
 

@@ -25,6 +25,18 @@ def pytest_ignore_collect(collection_path, config):
     return None
 
 
+@pytest.fixture(autouse=True)
+def _an_empty_cache():
+    """Each test starts with an empty cache and reads the content's stamp afresh: a page drawn for
+    everyone in one test (with a catalogue patched by that test, say) is never served in another."""
+    from django.core.cache import cache
+
+    from tutorials import content
+
+    cache.clear()
+    content._last["at"] = float("-inf")
+
+
 @pytest.fixture
 def toy(monkeypatch):
     """The toy game (tests/toy/) registered for one test with all its parts, as a game under

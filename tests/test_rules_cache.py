@@ -9,6 +9,7 @@ import pytest
 from django.core.cache import cache
 from django.test import Client
 
+from dojo import shared
 from games.ui import site_games
 from tutorials import content, views
 from tutorials.markdown import Example
@@ -72,6 +73,7 @@ def test_new_content_is_drawn_again_and_each_language_is_its_own_page(drawings):
 def test_a_new_deployment_is_drawn_again(drawings, monkeypatch):
     Client().get(f"/en/{SLUG}/rules/")
     monkeypatch.setattr(views, "DEPLOYMENT", "another")
+    monkeypatch.setattr(shared, "DEPLOYMENT", "another")
     Client().get(f"/en/{SLUG}/rules/")
     assert len(drawings) == 2
 

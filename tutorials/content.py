@@ -8,6 +8,9 @@ are drawn by its board. Until the ui lands the files are held back — no page, 
 the suite checks them against the engine alone (tests/test_held_content.py).
 """
 
+import hashlib
+import os
+import time
 import tomllib
 from functools import lru_cache
 from pathlib import Path
@@ -36,6 +39,41 @@ def published(slug: str) -> bool:
 
 def has_rules(slug: str) -> bool:
     return published(slug) and all((game_dir(slug) / f"rules.{lang}.md").exists() for lang in LANGS)
+
+
+# How long a process trusts the content stamp it last read (reading it takes about a millisecond,
+# the time of a whole cached page): a file changed is shown by every page within this time.
+STAMP_SECONDS = 1.0
+_last = {"at": -STAMP_SECONDS, "stamp": ""}
+
+
+def stamp() -> str:
+    """Changes whenever any content file of any game changes, is added or goes (for keys of cached
+    pages that show what content there is: the home page, hubs, catalogues, steps). Read again at
+    most once every STAMP_SECONDS."""
+    now = time.monotonic()
+    if now - _last["at"] >= STAMP_SECONDS:
+        _last["stamp"], _last["at"] = _read_stamp(), now
+    return _last["stamp"]
+
+
+def _read_stamp() -> str:
+    seen = []
+    for folder in sorted({ROOT, *FOLDERS.values()}):
+        _times(str(folder), seen)
+    return hashlib.sha1("\n".join(seen).encode()).hexdigest()[:16]
+
+
+def _times(folder, seen):
+    try:
+        entries = sorted(os.scandir(folder), key=lambda e: e.name)
+    except FileNotFoundError:
+        return
+    for entry in entries:
+        if entry.is_dir():
+            _times(entry.path, seen)
+        else:
+            seen.append(f"{entry.path}:{entry.stat().st_mtime_ns}")
 
 
 def rules_stamp(slug: str) -> str:

@@ -19,7 +19,9 @@ from games.ui import game_ui
 from judge import lessons as judge_lessons
 from judge import puzzles as judge_puzzles
 from judge.lessons import drill_version  # noqa: F401  (the version an interrupt form carries)
+from dojo.shared import shared_page
 
+from . import content, fillers
 from . import lessons as lesson_data
 from . import puzzles as puzzle_data
 from .lessons import question_at, step_states
@@ -50,21 +52,17 @@ def _made(request):
 
 # --- lessons ------------------------------------------------------------------------------------
 
+@shared_page(stamp=lambda game: content.stamp())
 def lessons_index(request, game):
     """templates/tutorials/lessons.html: every lesson with the browser's progress."""
     info = _info(game)
     found = lesson_data.lessons(game)
     if not found:
         raise Http404(_("There are no lessons for this game yet."))
-    answers = record.lesson_rows_by_item(owner_key(request, create=False), game)
     lang = _lang()
-    rows = []
-    for lesson in found:
-        mine = answers.get(lesson.id)
-        done = summary.lesson(mine or [], len(lesson.steps))
-        rows.append({"lesson": lesson, "title": lesson.title[lang], "summary": lesson.summary[lang],
-                     "steps": len(lesson.steps), "done": len(done.done),
-                     "finished": done.finished, "at": done.at if mine else None})
+    # Each row's progress is the reader's own: filled per request (tutorials/fillers.py).
+    rows = [{"lesson": lesson, "title": lesson.title[lang], "summary": lesson.summary[lang],
+             "steps": len(lesson.steps)} for lesson in found]
     return render(request, "tutorials/lessons.html", {"game": info, "rows": rows})
 
 
@@ -128,6 +126,7 @@ def _next_lesson(game, lesson, lang):
     return {"title": every[i].title[lang], "url": reverse("lesson", args=[game, every[i].id])}
 
 
+@shared_page(stamp=lambda game, lesson, n: content.stamp())
 def lesson_step(request, game, lesson, n):
     """templates/tutorials/lesson_step.html: one step; POST answers an act, quiz or interrupt step
     (a LessonAnswer is recorded), or says a read or watch step is done and goes on (go=). A GET
@@ -217,9 +216,6 @@ def lesson_step(request, game, lesson, n):
         if ctx["result"] and "made" in ctx["result"]:
             ctx["made"] = " ".join(ctx["result"]["made"])
     ctx.update(board_context(ui, state, step.seat, step.open, controls=offer, facts=step.show))
-    ctx["progress"] = _lesson_summary(request, game, found)
-    ctx["done_count"] = len(ctx["progress"].done)
-    ctx["nonce"] = record.new_nonce()
     # A read step, or a watch step seen to its end, is done by going on: its Next is a POST.
     ctx["done_by_going_on"] = step.kind == "read" or (step.kind == "watch" and ctx["at"] == len(step.line))
     if step.kind == "quiz":
@@ -230,18 +226,20 @@ def lesson_step(request, game, lesson, n):
 
 # --- puzzles ------------------------------------------------------------------------------------
 
+@shared_page(stamp=lambda game: content.stamp(), when=lambda request: request.GET.get("missed") != "1")
 def puzzles_index(request, game):
     """templates/tutorials/puzzles.html: the catalogue, filtered by theme, level and missed ones."""
     info = _info(game)
     every = puzzle_data.puzzles(game)
     if not every:
         raise Http404(_("There are no puzzles for this game yet."))
-    done = {item: summary.puzzle(rows)
-            for item, rows in record.puzzle_rows_by_item(owner_key(request, create=False), game).items()}
-    marks = {item: _mark(d) for item, d in done.items()}
     theme = request.GET.get("theme", "")
     level = request.GET.get("level", "")
     missed = request.GET.get("missed") == "1"
+    # The marks are the reader's own: filled per request (tutorials/fillers.py); the list of the
+    # missed ones only is his alone, and never drawn for everyone.
+    marks = ({item: fillers.puzzle_mark(d) for item, d in fillers.puzzle_marks(request, game).items()}
+             if missed else {})
     lang = _lang()
     rows = []
     for p in every:
@@ -252,31 +250,17 @@ def puzzles_index(request, game):
             continue
         if missed and status != "failed":
             continue
-        rows.append({"puzzle": p, "question": p.question[lang], "status": status,
+        rows.append({"puzzle": p, "question": p.question[lang],
                      "theme": puzzle_data.theme_name(game, p.theme, lang), "proof": puzzle_data.proof(p),
                      "deals": f"{p.sampled:,}"})
     themes = [(t, puzzle_data.theme_name(game, t, lang)) for t in puzzle_data.themes(game)]
     return render(request, "tutorials/puzzles.html", {
         "game": info, "rows": rows, "themes": themes, "theme": theme, "level": level,
-        "missed": missed, "failed_count": sum(1 for m in marks.values() if m == "failed"),
-        "solved_count": sum(1 for d in done.values() if d.solved), "total": len(every),
+        "missed": missed, "total": len(every),
     })
 
 
-def _mark(done):
-    """The mark a puzzle carries in the pages, from its summary (attempts.summary.puzzle): None
-    before any try; "failed" (missed) when a wrong move came before it was first solved, or it
-    never was; else "solved". Solving it later does not erase that it was missed first."""
-    if not done.tries:
-        return None
-    for t in done.tries:
-        if t["wrong"]:
-            return "failed"
-        if t["solved"]:
-            return "solved"
-    return None  # tries begun, none wrong and none finished yet
-
-
+@shared_page(stamp=lambda game, puzzle: content.stamp())
 def puzzle_page(request, game, puzzle):
     """templates/tutorials/puzzle.html: the position and question; POST answers it."""
     p = puzzle_data.puzzle(game, puzzle)
@@ -318,7 +302,6 @@ def show_puzzle(request, p, *, post_url, next_url, index_url, index_label=None):
     if action is not None:
         result, stored = judge_puzzles.move(p, attempt, action, names, lang)
         _record_move(request, p, action, hints_seen, stored)
-    mark = _mark(summary.puzzle(record.puzzle_rows(owner_key(request, create=False), game, p.id)))
     finished = bool(result and result["ok"] and not result["more"])
     made = " ".join(request.POST.get(MADE, request.GET.get(MADE, "")).split()) if not error else ""
     if result and result["ok"] and action is not None:
@@ -328,8 +311,8 @@ def show_puzzle(request, p, *, post_url, next_url, index_url, index_label=None):
         "question": p.question[lang], "made": made, "result": result,
         "board_template": ui.board_template, "pack": ui.pack,
         "hints": p.hints[lang][:hints_seen], "more_hints": hints_seen < len(p.hints[lang]),
-        "next_hint": hints_seen + 1, "status": mark,
-        "hints_seen": hints_seen, "nonce": record.new_nonce(), "proof": puzzle_data.proof(p),
+        "next_hint": hints_seen + 1,
+        "hints_seen": hints_seen, "proof": puzzle_data.proof(p),
         "deals": f"{p.sampled:,}",
         "post_url": post_url, "next_url": next_url, "index_url": index_url,
         "index_label": index_label or _("All puzzles"),

@@ -5,14 +5,15 @@ from functools import lru_cache
 
 from django.core.cache import cache
 from django.http import Http404
-from django.middleware.csrf import get_token
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import translation
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
+from dojo import shared
 from dojo.context import anchored_url
+from dojo.shared import shared_page
 from dojo.deployment import DEPLOYMENT
 
 from games.catalogue import BY_SLUG
@@ -170,7 +171,7 @@ def _drawn_for_everyone(request, slug, lang, both):
     if drawn is None:
         drawn = _drawn(None, slug, lang, both, None, None)
         cache.set(key, drawn, RULES_CACHE_SECONDS)
-    token = get_token(request)
+    token = shared.slot(request, "csrf")  # the reader's own, or its mark when the page is drawn for all
 
     def filled(parts):
         return [mark_safe(str(html).replace(CSRF_SLOT, token)) for html in parts]
@@ -222,6 +223,11 @@ def paired_sections(page, other_page):
     return rows
 
 
+def _rules_stamp(game):
+    return f"{content.rules_stamp(game)}:{content.stamp()}" if content.has_rules(game) else content.stamp()
+
+
+@shared_page(stamp=_rules_stamp)
 def rules(request, game):
     """templates/tutorials/rules.html: the rules page; ?both=1 shows the other language beside it,
     section by section."""

@@ -10,6 +10,8 @@ from django.contrib.staticfiles import finders
 from django.urls import translate_url
 from django.utils import translation
 
+from . import shared
+
 
 # A place on a page, named in the address's query as well as after the # (see anchored_url).
 ANCHOR = "anchor"
@@ -32,7 +34,12 @@ def site(request):
     for code, _name in settings.LANGUAGES:
         url = translate_url(path, code)
         alternates.append({"code": code, "url": url, "current": code == current})
+    extra = {}
+    if shared.drawing(request):
+        # Drawn once for every reader: each form's token is the reader's own, filled per request.
+        extra["csrf_token"] = shared.slot(request, "csrf")
     return {
+        **extra,
         "alternates": alternates,
         # The switch leads to the same place on the page when the address names it.
         "other_languages": [{**a, "url": a["url"] + place} for a in alternates if not a["current"]],

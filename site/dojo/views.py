@@ -13,7 +13,9 @@ from django.views.decorators.http import require_POST, require_safe
 from games.catalogue import CATALOGUE
 from games.table.views import BOT_SPEED_COOKIE, BOT_SPEEDS, DEFAULT_BOT_SPEED
 from games.views import SECTIONS, available_sections
-from tutorials import lessons, puzzles
+from tutorials import content, lessons, puzzles
+
+from .shared import shared_page
 
 SUITS_COOKIE = "suits"
 
@@ -55,6 +57,7 @@ def game_tile(info):
     return {"game": info, "offers": offers, "later": later, "ready": bool(offers), "playable": "play" in sections}
 
 
+@shared_page(stamp=lambda: content.stamp())
 def home(request):
     """templates/home.html: the five games, those with something to learn first.
 

@@ -5,14 +5,24 @@ from django import template
 from django.template.loader import render_to_string
 
 from clubs.permissions import organised_clubs
+from dojo import shared
 
 register = template.Library()
 
 
 @register.simple_tag(takes_context=True)
 def teach_from(context, game, kind, ref):
+    # The reader's own part of the page (dojo.shared): on a page drawn once for everyone, each
+    # request fills it.
     request = context.get("request")
-    if request is None or not request.user.is_authenticated:
+    if request is None:
+        return ""
+    return shared.slot(request, "teach-from", game, kind, ref)
+
+
+@shared.filler("teach-from")
+def _teach_from(request, game, kind, ref):
+    if not request.user.is_authenticated:
         return ""
     clubs = list(organised_clubs(request.user).order_by("name"))
     if not clubs:

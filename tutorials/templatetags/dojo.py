@@ -2,9 +2,17 @@
 
 from django import template
 
+from dojo import shared
 from dojo.context import anchored_url
 
 register = template.Library()
+
+
+@register.simple_tag(takes_context=True)
+def reader(context, name, *args):
+    """{% reader "account" %}: the reader's own part of a page (dojo.shared): filled now, or
+    marked for each request to fill when the page is drawn once for every reader."""
+    return shared.slot(context.get("request"), name, *args)
 
 
 @register.filter
