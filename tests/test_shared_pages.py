@@ -49,7 +49,7 @@ def _answer(client, slug, p, right=True):
         if str(action) in p.answers:
             continue
         answer = client.post(url, encode(action))
-        if PuzzleMove.objects.filter(puzzle=p.id).latest("id").verdict != "right":
+        if PuzzleMove.objects.filter(puzzle=p.id).latest("id").verdict == PuzzleMove.WRONG:
             return answer
     return None
 
@@ -234,3 +234,27 @@ def test_a_slot_cannot_be_forged_by_its_arguments():
         shared.slot(request, "csrf", f"x{shared.CLOSE}")
     with pytest.raises(KeyError):
         shared.slot(request, "no-such-part")
+
+
+@pytest.mark.django_db
+def test_a_judged_move_is_drawn_once_and_recorded_for_each_reader(drawings, settings):
+    from attempts.models import PuzzleMove
+
+    slug = GAMES[0]
+    p = _one_move(slug)[0]
+    readers = _readers(slug)
+    answers = {}
+    for name, client in readers.items():
+        del drawings[:]
+        answers[name] = _answer(client, slug, p)
+        assert answers[name].status_code == 200
+        settings.SHARED_PAGES = False
+        own = _answer(client, slug, p)
+        settings.SHARED_PAGES = True
+        assert _same(answers[name].content.decode()) == _same(own.content.decode()), name
+    assert PuzzleMove.objects.filter(puzzle=p.id, verdict=PuzzleMove.SOLVED).count() >= 2 * len(readers)
+    del drawings[:]
+    _answer(Client(), slug, p)
+    assert drawings == []  # the same move of the same position: its drawing is the cache's
+    assert "Log out" in answers["organiser"].content.decode()
+    assert "Log out" not in answers["learner"].content.decode()

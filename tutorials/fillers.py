@@ -3,6 +3,8 @@ nonce, a puzzle's mark, a lesson's progress, and the catalogues' marks. The view
 pages both get them from here."""
 
 from django.template.loader import render_to_string
+from django.utils.html import format_html
+from django.utils.translation import gettext
 
 from attempts import record, summary
 from dojo.shared import filler
@@ -45,7 +47,12 @@ def puzzle_marks(request, game):
 
 
 def _badge(mark):
-    return render_to_string("tutorials/partials/puzzle_badge.html", {"status": mark})
+    # Written here rather than in a template: a page may carry dozens, each filled per request.
+    if mark == "solved":
+        return format_html('<strong class="badge badge-ok">✓ {}</strong>', gettext("solved"))
+    if mark == "failed":
+        return format_html('<strong class="badge badge-warn">✗ {}</strong>', gettext("missed"))
+    return ""
 
 
 @filler("puzzle-badge")

@@ -1,5 +1,6 @@
 """Lessons and puzzles: the learner acts, the engine answers."""
 
+import hashlib
 
 from django.http import Http404
 from django.shortcuts import redirect, render
@@ -19,6 +20,7 @@ from games.ui import game_ui
 from judge import lessons as judge_lessons
 from judge import puzzles as judge_puzzles
 from judge.lessons import drill_version  # noqa: F401  (the version an interrupt form carries)
+from dojo import shared
 from dojo.shared import shared_page
 
 from . import content, fillers
@@ -319,7 +321,19 @@ def show_puzzle(request, p, *, post_url, next_url, index_url, index_label=None):
     }
     ctx.update(board_context(ui, attempt.state, p.seat, p.open, controls=not finished, facts=p.show))
     template = "tutorials/puzzle.html#puzzle" if request.htmx else "tutorials/puzzle.html"
+    if action is not None:
+        # A judged move of a fixed position reads the same for everyone who makes it (recorded
+        # above for this reader): drawn once, with each reader's marks filled (dojo.shared).
+        key = "|".join(str(k) for k in (
+            request.path, _digest(p), " ".join(_made(request)), action, hints_seen, post_url, next_url,
+            index_url, ctx["index_label"], content.stamp()))
+        return shared.render(request, template, ctx, key)
     return render(request, template, ctx, status=400 if error else 200)
+
+
+def _digest(p):
+    """What a puzzle is, in a few characters: a drawing of it is never used for another version."""
+    return hashlib.sha1(repr(p).encode()).hexdigest()
 
 
 def _record_move(request, p, action, hints, stored):

@@ -73,24 +73,38 @@ def slot(request, name, *args):
     return mark_safe(_fillers[name][0](request, *args))
 
 
-def fill(html, request, kinds=KINDS):
-    """The page with its marks of the given kinds filled for `request` (each distinct mark once)."""
-    done = {}
-
-    def one(match):
-        whole = match.group(0)
-        if whole not in done:
-            name = match.group(1)
-            fn, kind = _fillers[name]
-            args = match.group(2).split(SEP)[1:]
-            done[whole] = str(fn(request, *args)) if kind in kinds else whole
-        return done[whole]
-
-    return MARK.sub(one, html)
+def fill(html, request):
+    """The page with its marks filled for `request` (each distinct mark once)."""
+    return "".join(_filled(split(html), request)[0])
 
 
-def kinds_in(html):
-    return {_fillers[m.group(1)][1] for m in MARK.finditer(html)}
+def split(html):
+    """The page as a list: text, then (name, args) of a slot, then text, and so on."""
+    parts, at = [], 0
+    for match in MARK.finditer(html):
+        parts += [html[at:match.start()], (match.group(1), tuple(match.group(2).split(SEP)[1:]))]
+        at = match.end()
+    parts.append(html[at:])
+    return parts
+
+
+def _filled(parts, request):
+    """The parts with each slot filled, and the (name, args, value) of the stable slots in order;
+    None instead of them when a slot of kind "once" is among them."""
+    done, out, stable = {}, [], []
+    for i, part in enumerate(parts):
+        if i % 2 == 0:
+            out.append(part)
+            continue
+        if part not in done:
+            fn, kind = _fillers[part[0]]
+            done[part] = str(fn(request, *part[1]))
+            if stable is not None and kind == "stable":
+                stable.append(f"{part}={done[part]}")
+            elif kind == "once":
+                stable = None
+        out.append(done[part])
+    return out, stable
 
 
 def page_key(request, stamp):
@@ -117,17 +131,13 @@ def shared_page(stamp=None, when=None):
             key = page_key(request, stamp(**kwargs) if stamp else "")
             entry = cache.get(key)
             if entry is None:
-                request.drawn_for_everyone = True
-                try:
-                    response = view(request, *args, **kwargs)
-                finally:
-                    request.drawn_for_everyone = False
+                response = _draw(request, lambda: view(request, *args, **kwargs))
                 if (response.status_code != 200 or response.streaming
                         or not response.get("Content-Type", "").startswith("text/html")):
                     if not response.streaming:
                         response.content = fill(response.content.decode(response.charset), request)
                     return response
-                entry = {"html": response.content.decode(response.charset),
+                entry = {"parts": split(response.content.decode(response.charset)),
                          "type": response["Content-Type"]}
                 cache.set(key, entry, SECONDS)
             return _served(request, key, entry)
@@ -138,15 +148,45 @@ def shared_page(stamp=None, when=None):
     return decorate
 
 
+def _draw(request, make):
+    request.drawn_for_everyone = True
+    try:
+        return make()
+    finally:
+        request.drawn_for_everyone = False
+
+
+def render(request, template, context, key, status=200):
+    """An answer drawn once for everyone who gets the same one (a judged move of a fixed position,
+    say): `key` names everything the drawing depends on but the reader's slots. For a POST's
+    answer, whose work (judging, recording) the view has done already; it is never a 304."""
+    from django.shortcuts import render as draw
+
+    if not getattr(settings, "SHARED_PAGES", True):
+        return draw(request, template, context, status=status)
+    four = request.COOKIES.get("suits") == "four"
+    raw = f"{DEPLOYMENT}|{translation.get_language()}|{int(four)}|{request.get_host()}|{template}|{key}"
+    cache_key = "drawn:" + hashlib.sha256(raw.encode()).hexdigest()
+    entry = cache.get(cache_key)
+    if entry is None:
+        response = _draw(request, lambda: draw(request, template, context))
+        entry = {"parts": split(response.content.decode(response.charset)), "type": response["Content-Type"]}
+        cache.set(cache_key, entry, SECONDS)
+    from django.http import HttpResponse
+
+    response = HttpResponse("".join(_filled(entry["parts"], request)[0]), content_type=entry["type"], status=status)
+    _private(response)
+    return response
+
+
 def _served(request, key, entry):
     from django.http import HttpResponse, HttpResponseNotModified
 
-    html = entry["html"]
-    kinds = kinds_in(html)
+    out, stable = _filled(entry["parts"], request)
     etag = None
-    if "once" not in kinds:
-        stable = fill(html, request, kinds=("stable",))
-        etag = quote_etag(hashlib.sha256(f"{key}|{stable}".encode()).hexdigest()[:32])
+    if stable is not None:
+        # The page's tag: the address's drawing and this reader's stable parts.
+        etag = quote_etag(hashlib.sha256("|".join([key, *stable]).encode()).hexdigest()[:32])
         # GZipMiddleware weakens the ETag of a page it compresses: the browser sends it back so.
         known = parse_etags(request.headers.get("If-None-Match", ""))
         if etag in known or f"W/{etag}" in known:
@@ -154,10 +194,7 @@ def _served(request, key, entry):
             response["ETag"] = etag
             _private(response)
             return response
-        html = fill(stable, request)
-    else:
-        html = fill(html, request)
-    response = HttpResponse(html, content_type=entry["type"])
+    response = HttpResponse("".join(out), content_type=entry["type"])
     if etag:
         response["ETag"] = etag
     _private(response)
