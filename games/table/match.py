@@ -34,8 +34,7 @@ class Match:
         self.names = ui.seat_names(self.human, table.players)
         # The positions and story lines worked out so far, from the memo of earlier requests
         # (games/table/memo.py: only what holds for this table's actions now).
-        self._states, self._lines = memo.take(table)
-        self._snaps = None
+        self._states, self._lines, self._snaps = memo.take(table)
 
     # --- positions ------------------------------------------------------------------------------
     @property
@@ -129,7 +128,8 @@ class Match:
         with transaction.atomic():
             if not self.table.write(actions, self.summary(states[-1] if states else before), shown):
                 return False
-            TableSnapshot.objects.filter(table_id=self.table.pk, index__gt=keep).delete()
+            if any(i > keep for i, _d, _s in self.snapshots()):  # the table's snapshots, as read with it
+                TableSnapshot.objects.filter(table_id=self.table.pk, index__gt=keep).delete()
             TableSnapshot.objects.bulk_create(records)
         self._snaps = [s for s in self.snapshots() if s[0] <= keep] + [(r.index, r.deal, r.starts_deal) for r in records]
         self._states = {i: s for i, s in self._states.items() if i <= keep}
@@ -144,7 +144,7 @@ class Match:
 
     def remember(self):
         """Keep the latest positions and story lines for the table's next requests (memo.py)."""
-        memo.keep(self.table, self._states, self._lines)
+        memo.keep(self.table, self._states, self._lines, self._snaps)
 
     def show(self, upto):
         """The reader has now seen the actions up to `upto` (never backwards; a stale tab's step is
