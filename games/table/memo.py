@@ -22,8 +22,8 @@ import threading
 from collections import OrderedDict
 
 TABLES = 256  # the tables kept: those played most recently in this process
-STATES = 256  # positions kept per table: those after its latest actions
-LINES = 1024  # lines kept per table and language: those telling its latest actions
+STATES = 256  # positions kept per table: those after its latest actions (up to twice as many)
+LINES = 256  # lines kept per table: those telling its latest actions (up to twice as many)
 
 _entries = OrderedDict()
 _lock = threading.Lock()
@@ -65,8 +65,11 @@ def take(table):
             return {}, {}, None
         _entries.move_to_end(key(table))
     n = shared_prefix(entry.actions, table.actions)
-    states = {i: s for i, s in entry.states.items() if i <= n}
-    lines = {k: v for k, v in entry.lines.items() if (k[2] <= n if k[0] == "opening" else k[2] < n)}
+    if n == len(entry.actions):  # the table has only gone on since: all of it holds
+        states, lines = dict(entry.states), dict(entry.lines)
+    else:
+        states = {i: s for i, s in entry.states.items() if i <= n}
+        lines = {k: v for k, v in entry.lines.items() if (k[2] <= n if k[0] == "opening" else k[2] < n)}
     same = entry.version == table.version and n == len(entry.actions) == len(table.actions)
     snaps = list(entry.snaps) if same and entry.snaps is not None else None
     return states, lines, snaps
@@ -76,8 +79,9 @@ def keep(table, states, lines, snaps=None):
     """Store what was worked out from the table's actions now (the latest positions and lines, and
     the snapshots read or written at its version now)."""
     length = len(table.actions)
-    states = {i: s for i, s in states.items() if i >= length - STATES}
-    lines = {k: v for k, v in lines.items() if k[2] >= length - LINES}
+    # Only the latest are kept, pruned once there are twice as many.
+    states = {i: s for i, s in states.items() if i >= length - STATES} if len(states) > 2 * STATES else dict(states)
+    lines = {k: v for k, v in lines.items() if k[2] >= length - LINES} if len(lines) > 2 * LINES else dict(lines)
     entry = Entry(table.actions, states, lines, table.version, None if snaps is None else list(snaps))
     with _lock:
         _entries[key(table)] = entry
