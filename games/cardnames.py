@@ -1,6 +1,7 @@
 """Accessible names of cards in the page language ("Queen of hearts" / "ハートのクイーン")."""
 
-from django.utils.translation import gettext, pgettext, pgettext_lazy
+from django.core.signals import setting_changed
+from django.utils.translation import get_language, gettext, pgettext, pgettext_lazy
 
 # Rank words for number cards are shared by both packs; Japanese uses the numerals.
 NUMBER_RANKS = {
@@ -49,11 +50,38 @@ def face_down_name() -> str:
     return gettext("Face-down card")
 
 
+# card_name's answers by (language, code, pack): a board names the same cards on every request.
+# Emptied when a setting changes (the languages, the translations' places).
+_names = {}
+
+
+def _forget_names(**kwargs):
+    _names.clear()
+
+
+setting_changed.connect(_forget_names)
+
+
 def card_name(code: str | None, pack: str = "french") -> str:
     """The card's name in the active language; a hidden card (None or "?") is "Face-down card".
 
     An unknown code is returned as it is rather than raising, so a template never breaks.
     """
+    try:
+        key = (get_language(), code, pack)
+        return _names[key]
+    except KeyError:
+        pass
+    except TypeError:  # a code that cannot be a key: named each time
+        return _card_name(code, pack)
+    name = _card_name(code, pack)
+    if len(_names) > 2048:
+        _names.clear()
+    _names[key] = name
+    return name
+
+
+def _card_name(code, pack):
     if code is None or code == "?":
         return face_down_name()
     if pack not in PACKS:

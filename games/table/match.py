@@ -8,6 +8,7 @@ only ask and render.
 from collections import Counter
 
 from django.db import transaction
+from django.utils.translation import get_language
 
 from games.controls import encode
 from games.engine.play import acting_seat, interruption
@@ -15,7 +16,7 @@ from games.engine.rng import rng_for
 from games.models import Table, TableSnapshot
 from games.ui import join_sentences
 
-from . import played
+from . import memo, played
 
 SNAPSHOT_EVERY = 200  # a snapshot every so many actions inside a long deal
 RUN_LIMIT = 400  # the most bot actions one request plays (a safety net; a turn is far shorter)
@@ -31,8 +32,9 @@ class Match:
         self.game = ui.game
         self.human = table.human_seat
         self.names = ui.seat_names(self.human, table.players)
-        self._states = {}
-        self._snaps = None
+        # The positions and story lines worked out so far, from the memo of earlier requests
+        # (games/table/memo.py: only what holds for this table's actions now).
+        self._states, self._lines, self._snaps = memo.take(table)
 
     # --- positions ------------------------------------------------------------------------------
     @property
@@ -126,15 +128,23 @@ class Match:
         with transaction.atomic():
             if not self.table.write(actions, self.summary(states[-1] if states else before), shown):
                 return False
-            TableSnapshot.objects.filter(table_id=self.table.pk, index__gt=keep).delete()
+            if any(i > keep for i, _d, _s in self.snapshots()):  # the table's snapshots, as read with it
+                TableSnapshot.objects.filter(table_id=self.table.pk, index__gt=keep).delete()
             TableSnapshot.objects.bulk_create(records)
         self._snaps = [s for s in self.snapshots() if s[0] <= keep] + [(r.index, r.deal, r.starts_deal) for r in records]
         self._states = {i: s for i, s in self._states.items() if i <= keep}
         for k, state in enumerate(states, start=keep + 1):
             self._states[k] = state
+        # The lines telling the actions after `keep` (and the deals they open) were of other actions.
+        self._lines = {k: v for k, v in self._lines.items() if (k[2] <= keep if k[0] == "opening" else k[2] < keep)}
+        self.remember()
         if states:
             played.record_finished(self, before, states)  # each deal scored here, as a record
         return True
+
+    def remember(self):
+        """Keep the latest positions and story lines for the table's next requests (memo.py)."""
+        memo.keep(self.table, self._states, self._lines, self._snaps)
 
     def show(self, upto):
         """The reader has now seen the actions up to `upto` (never backwards; a stale tab's step is
@@ -226,10 +236,22 @@ class Match:
 
     # --- the story --------------------------------------------------------------------------------
     def narrate(self, i):
-        """The sentences telling action i, from the reader's side."""
-        seat, text = self.table.actions[i]
-        return self.ui.narrate(self.game, self.state_at(i), seat, self.game.parse_action(text), self.state_at(i + 1),
-                               self.names, self.human)
+        """The sentences telling action i, from the reader's side, in the page's language (told once
+        per table and language: the story of what has happened does not change)."""
+        key = ("action", get_language(), i)
+        if key not in self._lines:
+            seat, text = self.table.actions[i]
+            self._lines[key] = [str(line) for line in self.ui.narrate(
+                self.game, self.state_at(i), seat, self.game.parse_action(text), self.state_at(i + 1), self.names,
+                self.human)]
+        return list(self._lines[key])
+
+    def opening(self, first):
+        """The first lines of the story of the deal that begins after `first` actions."""
+        key = ("opening", get_language(), first)
+        if key not in self._lines:
+            self._lines[key] = [str(line) for line in self.ui.opening(self.view(first), self.human, self.names)]
+        return list(self._lines[key])
 
     def log(self, upto=None, whole=False):
         """(lines, earlier): the story of the deal that position `upto` belongs to, up to it, from
@@ -239,10 +261,11 @@ class Match:
         begin = first if whole else max(first, upto - LOG_LINES)
         lines = []
         if begin == first:
-            lines.append({"seat": None, "text": join_sentences(self.ui.opening(self.view(first), self.human, self.names))})
+            lines.append({"seat": None, "text": join_sentences(self.opening(first))})
         for i in range(begin, upto):
             seat = self.table.actions[i][0]
             lines.append({"seat": seat, "mine": seat == self.human, "text": join_sentences(self.narrate(i))})
+        self.remember()
         return lines, begin - first
 
     # --- undo -------------------------------------------------------------------------------------

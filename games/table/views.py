@@ -11,10 +11,12 @@ them all at once. The reader may interrupt (where a game allows it) only at the 
 import functools
 
 from django.core import signing
+from django.core.signals import setting_changed
 from django.db import OperationalError
 from django.http import Http404
 from django.shortcuts import redirect, render
-from django.urls import reverse
+from django.urls import get_script_prefix, get_urlconf, reverse
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext, pgettext, pgettext_lazy
 from django.views.decorators.http import require_GET
@@ -75,17 +77,37 @@ def _table(request, ui, token):
     return table
 
 
+# A table's addresses, worked out once per URLconf, script prefix and language (the same on every
+# request of the table); emptied when a setting changes (ROOT_URLCONF) and when it is full.
+_ADDRESSES = {}
+
+
+def _forget_addresses(**kwargs):
+    _ADDRESSES.clear()
+
+
+setting_changed.connect(_forget_addresses)
+
+
 def _urls(ui, table):
-    args = [ui.slug, table.token]
-    return {
-        "page": reverse("table", args=args),
-        "act": reverse("table-act", args=args),
-        "step": reverse("table-step", args=args),
-        "undo": reverse("table-undo", args=args),
-        "replay": reverse("table-replay", args=args),
-        "setup": reverse("table-setup", args=[ui.slug]),
-        "rules": reverse("rules", args=[ui.slug]),
-    }
+    key = (get_urlconf(), get_script_prefix(), get_language(), ui.slug, table.token)
+    urls = _ADDRESSES.get(key)
+    if urls is None:
+        args = [ui.slug, table.token]
+        urls = {
+            "page": reverse("table", args=args),
+            "act": reverse("table-act", args=args),
+            "step": reverse("table-step", args=args),
+            "undo": reverse("table-undo", args=args),
+            "replay": reverse("table-replay", args=args),
+            "setup": reverse("table-setup", args=[ui.slug]),
+            "rules": reverse("rules", args=[ui.slug]),
+            "bot_speed": reverse("set-bot-speed"),
+        }
+        if len(_ADDRESSES) >= 1024:
+            _ADDRESSES.clear()
+        _ADDRESSES[key] = urls
+    return dict(urls)
 
 
 def _hint(match):
@@ -175,15 +197,16 @@ def table_context(request, match, *, at=None, refusal=None, message=None, hint=F
     log, earlier = match.log(at, whole=request.GET.get("log") == "all")
     target = getattr(game.options(table.options), "target", None)
     undo_at, undo_blocked = match.undo_block() if live and not outcome.finished else (None, None)
+    page = _page_context(request, ui, table)
     return {
-        **_page_context(request, ui, table),
+        **page,
         "summary_template": ui.summary_template,
         "board": ui.board(view, human, names),
         "controls": controls,
         "highlight": True,
         "at": at,
         "live": live,
-        "next_frame": f"{reverse('table', args=[ui.slug, table.token])}?at={at + 1}" if not live else None,
+        "next_frame": f"{page['urls']['page']}?at={at + 1}" if not live else None,
         "human_to_move": awaited,
         "may_interrupt": may_interrupt and not awaited,
         "bot_name": names[bot_seat] if bot_seat is not None else None,

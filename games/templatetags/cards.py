@@ -13,9 +13,11 @@ class and, on a button, ``aria-pressed``.
 """
 
 from django import template
+from django.core.signals import setting_changed
 from django.templatetags.static import static
 from django.utils.html import format_html
 from django.utils.safestring import mark_safe
+from django.utils.translation import get_language
 
 from games.cardnames import PACKS, card_name
 
@@ -70,11 +72,38 @@ def card(context, code, *args, **kwargs):
     return card_html(code, *args, **kwargs)
 
 
+# card_html's answers by (language, arguments): the same card, place and language make the same
+# markup, and a board sent after every move draws the same cards again and again. Emptied when a
+# setting changes (the static files' addresses, the languages) and when it is full.
+_drawn = {}
+DRAWN_MAX = 4096
+
+
+def _forget_drawn(**kwargs):
+    _drawn.clear()
+
+
+setting_changed.connect(_forget_drawn)
+
+
 def card_html(code, *args, **kwargs):
     """The card element. Built here rather than through a template: a board draws dozens of cards
     and a rules page hundreds, so this is the site's hottest piece of markup:
         <span class="card card-m" data-card="QH" role="img" aria-label="Queen of hearts"><svg …><use href="…#QH"/></svg></span>
         <button type="submit" class="card card-l" name="action" value="play:QH" data-card="QH" aria-label="…">…</button>"""
+    try:
+        key = (get_language(), code, args, tuple(sorted(kwargs.items())))
+        html = _drawn.get(key)
+    except TypeError:  # an argument that cannot be a key: drawn each time
+        return _card_html(code, *args, **kwargs)
+    if html is None:
+        if len(_drawn) >= DRAWN_MAX:
+            _drawn.clear()
+        html = _drawn[key] = _card_html(code, *args, **kwargs)
+    return html
+
+
+def _card_html(code, *args, **kwargs):
     c = card_context(code, *args, **kwargs)
     svg = format_html('<svg aria-hidden="true" viewBox="0 0 100 140"><use href="{}"/></svg>', c["href"])
     if not c["button"]:
