@@ -9,6 +9,7 @@ from django.conf import settings
 from django.contrib.staticfiles import finders
 from django.urls import translate_url
 from django.utils import translation
+from django.utils.functional import SimpleLazyObject
 
 from . import shared
 
@@ -27,22 +28,29 @@ def anchored_url(url, anchor):
 
 def site(request):
     current = translation.get_language()
-    path = request.get_full_path()
-    anchor = request.GET.get(ANCHOR, "")
-    place = f"#{anchor}" if ANCHOR_ID.fullmatch(anchor) else ""
-    alternates = []
-    for code, _name in settings.LANGUAGES:
-        url = translate_url(path, code)
-        alternates.append({"code": code, "url": url, "current": code == current})
+
+    def alternates():
+        path = request.get_full_path()
+        return [{"code": code, "url": translate_url(path, code), "current": code == current}
+                for code, _name in settings.LANGUAGES]
+
+    def others():
+        # The switch leads to the same place on the page when the address names it.
+        anchor = request.GET.get(ANCHOR, "")
+        place = f"#{anchor}" if ANCHOR_ID.fullmatch(anchor) else ""
+        return [{**a, "url": a["url"] + place} for a in every if not a["current"]]
+
+    # Worked out only by a page that shows them (an htmx fragment never does): each resolves the
+    # address again.
+    every = SimpleLazyObject(alternates)
     extra = {}
     if shared.drawing(request):
         # Drawn once for every reader: each form's token is the reader's own, filled per request.
         extra["csrf_token"] = shared.slot(request, "csrf")
     return {
         **extra,
-        "alternates": alternates,
-        # The switch leads to the same place on the page when the address names it.
-        "other_languages": [{**a, "url": a["url"] + place} for a in alternates if not a["current"]],
+        "alternates": every,
+        "other_languages": SimpleLazyObject(others),
         "four_colour": request.COOKIES.get("suits") == "four",
         "game_css": game_stylesheet(getattr(request.resolver_match, "kwargs", {}).get("game")),
     }
