@@ -530,3 +530,24 @@ def test_a_game_left_out_by_dojo_games_shows_no_content(client, monkeypatch):
     monkeypatch.setenv("DOJO_GAMES", kept)
     assert content.published(kept) and not content.published(other) and not content.has_rules(other)
     assert client.get(f"/en/{other}/rules/").status_code == 404
+
+
+def test_game_addresses_are_tried_first_and_match_only_games(toy):
+    """<game:…> matches a game of the catalogue or the registry (the toy game, registered by this
+    test, too) and nothing else, so the games' patterns can come first without catching another
+    app's addresses."""
+    from django.urls import Resolver404, resolve
+    from django.utils import translation
+
+    from games.catalogue import CATALOGUE
+
+    with translation.override("en"):
+        for slug in [g.slug for g in CATALOGUE] + [toy]:
+            assert resolve(f"/en/{slug}/").url_name == "game-hub"
+            assert resolve(f"/en/{slug}/rules/").url_name == "rules"
+        assert resolve("/en/clubs/").url_name == "my-clubs"
+        assert resolve("/en/people/").url_name == "people-enter"
+        with pytest.raises(Resolver404):
+            resolve("/en/no-such-game/")
+        with pytest.raises(Resolver404):
+            resolve("/en/no-such-game/rules/")

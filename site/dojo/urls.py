@@ -19,13 +19,14 @@ urlpatterns = [
 
 urlpatterns += i18n_patterns(
     path("", views.home, name="home"),
+    # The games' own addresses first (<game:…> matches only a game): most requests are theirs.
+    path("", include("games.urls")),
+    path("", include("tutorials.urls")),
     path("", include("attempts.urls")),
     path("", include("clubs.urls")),
     path("", include("accounts.urls")),
     path("", include("homework.urls")),
     path("", include("teaching.urls")),
     path("", include("challenges.urls")),
-    path("", include("games.urls")),
-    path("", include("tutorials.urls")),
     prefix_default_language=True,
 )

@@ -9,6 +9,8 @@ For each registered game it prints
   at a decision of the reader's with more than one choice, p50/p95;
   with --long, every request of one whole match, the first deal's against the last deal's,
 next to the floor measured in the same run: an empty view behind the same middleware.
+With --pages it prints only the floor and the learning pages of loadrun's mix (hubs, rules pages,
+lesson steps, the puzzle catalogue, puzzle pages and answers, the home page), each kind on its own.
 
 Each measurement stops after its time budget, so the whole run takes a few seconds per game. The
 table runs on a throwaway test database, never on the site's own.
@@ -118,6 +120,8 @@ class Command(BaseCommand):
         parser.add_argument("--seconds", type=float, default=2.0, help="budget of each measurement")
         parser.add_argument("--positions", type=int, default=40, help="seeded positions per bot level")
         parser.add_argument("--players", type=int, help="players at the table (default: each game's fewest)")
+        parser.add_argument("--pages", action="store_true",
+                            help="only the floor and the learning pages of loadrun's mix, each kind on its own")
         parser.add_argument("--long", metavar="OPTION=VALUE,…",
                             help="also time every request of one whole match with these options (e.g. deals=5)")
 
@@ -133,7 +137,10 @@ class Command(BaseCommand):
         try:
             # The test Client speaks plain HTTP: no redirect to HTTPS, or every figure is a redirect.
             with override_settings(ROOT_URLCONF=__name__, SECURE_SSL_REDIRECT=False):
-                self.floor(budget)
+                floor = self.floor(budget)
+                if opts["pages"]:
+                    self.pages(budget, floor)
+                    return
                 for game in games:
                     players = opts["players"] or game.player_counts[0]
                     if players not in game.player_counts:
@@ -158,10 +165,56 @@ class Command(BaseCommand):
         client = Client()
         client.get("/bench-empty/")
         self.stdout.write("floor")
-        self.line("empty view (same middleware, test Client)",
-                  timed(budget, lambda: client.get("/bench-empty/")))
+        floor = timed(budget, lambda: client.get("/bench-empty/"))
+        self.line("empty view (same middleware, test Client)", floor)
         client.get("/en/")
         self.line("home page (template, translated)", timed(budget, lambda: client.get("/en/")))
+        return floor
+
+    def pages(self, budget, floor):
+        """The kinds of request of loadrun's mix, in both languages over every game, by one reader
+        who has answered before (a session, marks to fill): p50/p95 and p95 against the floor's."""
+        from games.controls import encode
+        from tutorials import lessons, puzzles
+        from tutorials.content import has_rules
+
+        kinds = {}
+        for ui_game in registry.all_games():
+            slug = ui_game.slug
+            if not has_ui(slug):
+                continue
+            for lang in ("ja", "en"):
+                kinds.setdefault("hub", []).append(("get", f"/{lang}/{slug}/", None))
+                if has_rules(slug):
+                    kinds.setdefault("rules page", []).append(("get", f"/{lang}/{slug}/rules/", None))
+                for lesson in lessons.lessons(slug)[:2]:
+                    kinds.setdefault("lesson step", []).append(("get", f"/{lang}/{slug}/lessons/{lesson.id}/2/", None))
+                kinds.setdefault("puzzle catalogue", []).append(("get", f"/{lang}/{slug}/puzzles/", None))
+                for p in puzzles.puzzles(slug)[:4]:
+                    kinds.setdefault("puzzle page", []).append(("get", f"/{lang}/{slug}/puzzles/{p.id}/", None))
+                    form = encode(ui_game.parse_action(p.answers[0]))
+                    kinds.setdefault("puzzle answer (POST)", []).append(("post", f"/{lang}/{slug}/puzzles/{p.id}/", form))
+        kinds["home"] = [("get", "/en/", None), ("get", "/ja/", None)]
+        client = Client()
+        for method, url, form in kinds["puzzle answer (POST)"]:  # the reader's session and marks
+            client.post(url, form)
+        self.stdout.write("\npages (one reader with a session and marks; each kind round-robin over its addresses)")
+        base = pct(floor, 95)
+        for kind, requests in kinds.items():
+            at = [0]
+
+            def one():
+                method, url, form = requests[at[0] % len(requests)]
+                at[0] += 1
+                answer = client.post(url, form) if method == "post" else client.get(url)
+                if answer.status_code >= 400:
+                    raise CommandError(f"{url}: {answer.status_code}")
+
+            for _ in requests:  # each address drawn once before the count begins
+                one()
+            values = timed(budget, one)
+            self.line(f"{kind} ({len(requests)} addresses)", values)
+            self.stdout.write(f"  {'':<44} p95 {pct(values, 95) / base:.1f}x the floor's")
 
     def playouts(self, game, budget, players):
         bots = [RandomBot(game) for _ in range(players)]
