@@ -147,6 +147,8 @@ class Command(BaseCommand):
         parser.add_argument("--servers", type=int, choices=(1, 2), default=1)
         parser.add_argument("--tables", type=int, default=2, help="clients playing practice tables")
         parser.add_argument("--port", type=int, default=8790)
+        parser.add_argument("--warm", type=int, default=0, metavar="SECONDS",
+                            help="run the mix this long unmeasured first (each worker draws the pages it keeps)")
 
     def handle(self, *args, **opts):
         if not shutil.which("wrk"):
@@ -167,6 +169,9 @@ class Command(BaseCommand):
             floor = self.wrk(work, ports[0], [("GET", "/healthz/", None)], opts)
             self.report("floor: empty view /healthz/", floor)
             items = self.mix(ports[0])
+            if opts["warm"]:
+                self.wrk(work, ports[0], items, {**opts, "seconds": opts["warm"]})
+                self.stdout.write(f"  (the mix run {opts['warm']} s unmeasured first)")
             stop = threading.Event()
             drivers = [TableDriver(i, ports, stop) for i in range(opts["tables"])]
             threads = [threading.Thread(target=d.run) for d in drivers]
