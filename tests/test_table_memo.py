@@ -149,3 +149,35 @@ def test_card_names_and_markup_follow_the_language():
     assert japanese[0] in japanese[1] and english[0] in english[1]
     with translation.override("en"):
         assert (card_name("QH"), card_html("QH", pack="french")) == english
+
+
+def test_a_hint_asked_again_at_the_same_position_is_the_same_and_reckoned_once(client, monkeypatch):
+    """The hint level's reckoning is kept per position: a second ask (a reload) says the same without
+    working it out again; after a move the hint is reckoned afresh."""
+    from games.engine.play import bot_levels
+
+    expert = bot_levels(GAME)["expert"]
+    calls = []
+    real = expert.values_within
+
+    def counted(self, *args, **kwargs):
+        calls.append(1)
+        return real(self, *args, **kwargs)
+
+    monkeypatch.setattr(expert, "values_within", counted)
+    url = create(client)
+    client.post(url + "act/", {"version": 0, "action": "stake=1"})  # the reader leads next
+    first = fragment(client, url + "?hint=1")
+    again = fragment(client, url + "?hint=1")
+    assert 'data-hint="' in first and first == again
+    assert len(calls) == 1
+    # Another position of the table (a move, an undo: a new version) is reckoned afresh.
+    from games.table import views
+
+    table = table_of(url)
+    reckoned = []
+    for version in (table.version, table.version, table.version + 1):
+        fake = SimpleNamespace(table=SimpleNamespace(**{**vars(table), "version": version}))
+        fake.table.actions, fake.table.human_seat = table.actions, table.human_seat
+        views._reckoned(fake, lambda: reckoned.append(version) or ("x", None))
+    assert reckoned == [table.version + 1]  # the first two are the position already reckoned

@@ -9,6 +9,8 @@ them all at once. The reader may interrupt (where a game allows it) only at the 
 """
 
 import functools
+import threading
+from collections import OrderedDict
 
 from django.core import signing
 from django.core.signals import setting_changed
@@ -29,6 +31,7 @@ from games.owner import owner_key
 from games.ui import HINT_BUDGET, HINT_VOICES, REASON_LEVEL, cards_in_sentence, game_ui, join_sentences
 from judge.tables import refusal as judged_refusal
 
+from . import memo
 from . import review as reviews
 from .codes import deal_code
 from .forms import SetupForm
@@ -110,6 +113,30 @@ def _urls(ui, table):
     return dict(urls)
 
 
+# The hint level's reckoning at each position a reader asked for a hint, kept in this process: asked
+# again at the same position (a reload, the page without JavaScript), the hint is not worked out
+# again (up to HINT_BUDGET of a core), and says the same (a reckoning within a time budget may weigh
+# more or fewer deals when the machine is busier). Keyed by the table's deal and seat, its version
+# and its number of actions, so an undo or a move asks afresh.
+_RECKONED = OrderedDict()
+_RECKONED_KEPT = 512
+_RECKONED_LOCK = threading.Lock()
+
+
+def _reckoned(match, reckon):
+    table = match.table
+    key = (memo.key(table), table.version, len(table.actions))
+    with _RECKONED_LOCK:
+        found = _RECKONED.get(key)
+    if found is None:
+        found = reckon()
+        with _RECKONED_LOCK:
+            _RECKONED[key] = found
+            while len(_RECKONED) > _RECKONED_KEPT:
+                _RECKONED.popitem(last=False)
+    return found
+
+
 def _hint(match):
     """The advice the reader may ask for at his decision, from his view alone, with whose it is and
     why. Where the review weighs such a decision, the hint is the review's own judgement: the best
@@ -133,17 +160,19 @@ def _hint(match):
             "It is the best choice by its reckoning over %(n)s deals you could not rule out, in the review of "
             "your deal.", verdict["worlds"]) % {"n": verdict["worlds"]})
     else:
-        bot = ui.levels[level](game)
-        if level == reviews.REVIEW_LEVEL:
-            evaluation = bot.values_within(view, seat, rng, HINT_BUDGET)
-        if evaluation is not None and evaluation.worlds:
-            action = evaluation.best()
+        def reckon():
+            bot = ui.levels[level](game)
+            found = bot.values_within(view, seat, rng, HINT_BUDGET) if level == reviews.REVIEW_LEVEL else None
+            if found is not None and found.worlds:
+                return found.best(), found
+            return bot.choose(view, seat, rng), None
+
+        action, evaluation = _reckoned(match, reckon)
+        if evaluation is not None:
             said.append(reviews.margin(match, view, evaluation))
             if not evaluation.complete:
                 said.append(_("That is a quick look, all the time a hint has: the review of your deal weighs more "
                               "deals and may judge otherwise."))
-        else:
-            action = bot.choose(view, seat, rng)
     said.insert(0, HINT_VOICES[level] % {"what": ui.describe(view, seat, action)})
     thumb = action if level == REASON_LEVEL else \
         ui.levels[REASON_LEVEL](game).choose(view, seat, reviews.view_rng(game, seat, view))
