@@ -258,3 +258,21 @@ def test_a_judged_move_is_drawn_once_and_recorded_for_each_reader(drawings, sett
     assert drawings == []  # the same move of the same position: its drawing is the cache's
     assert "Log out" in answers["organiser"].content.decode()
     assert "Log out" not in answers["learner"].content.decode()
+
+
+@pytest.mark.django_db
+def test_the_badge_after_an_answer_is_the_one_the_records_then_give():
+    """The answer's badge is filled from the rows the answer has just left (read once, the new row
+    added): it is the badge the next page, reading them afresh, shows."""
+    slug = GAMES[0]
+    badge = re.compile(r'<strong class="badge badge-(?:ok|warn)">[^<]*</strong>')
+    solver, misser = Client(), Client()
+    p = _one_move(slug)[0]
+    solved = _answer(solver, slug, p).content.decode()  # his first answer ever solves it
+    assert badge.findall(solved) == badge.findall(solver.get(f"/en/{slug}/puzzles/{p.id}/").content.decode())
+    assert "solved" in "".join(badge.findall(solved))
+    q = _miss(misser, slug)
+    missed = misser.get(f"/en/{slug}/puzzles/{q.id}/").content.decode()
+    assert "missed" in "".join(badge.findall(missed))
+    again = _answer(misser, slug, q).content.decode()  # solved now, but missed first
+    assert badge.findall(again) == badge.findall(misser.get(f"/en/{slug}/puzzles/{q.id}/").content.decode())

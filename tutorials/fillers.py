@@ -55,10 +55,21 @@ def _badge(mark):
     return ""
 
 
+def puzzle_rows(request, game, puzzle):
+    """The reader's rows of one puzzle (attempts.record.puzzle_rows), read once a request."""
+    return _memo(request, f"puzzle:{game}:{puzzle}",
+                 lambda: record.puzzle_rows(owner_key(request, create=False), game, puzzle))
+
+
+def rows_now(request, game, puzzle, rows):
+    """The reader's rows of one puzzle as this request has just left them (read, then one added)."""
+    request.__dict__.setdefault("_reader_parts", {})[f"puzzle:{game}:{puzzle}"] = rows
+
+
 @filler("puzzle-badge")
 def puzzle_badge(request, game, puzzle):
     """The ✓ solved / ✗ missed badge of one puzzle, for this reader."""
-    return _badge(puzzle_mark(summary.puzzle(record.puzzle_rows(owner_key(request, create=False), game, puzzle))))
+    return _badge(puzzle_mark(summary.puzzle(puzzle_rows(request, game, puzzle))))
 
 
 @filler("catalogue-badge")

@@ -343,9 +343,13 @@ def _record_move(request, p, action, hints, stored):
     made = " ".join(_made(request))
     ply, verdict, rule = stored["ply"], stored["verdict"], stored["rule"]
     key = record.once(record.posted_nonce(request), owner, p.game, p.id, ply, made)
-    number = record.attempt_number(record.puzzle_rows(owner, p.game, p.id), ply)
-    record.save(PuzzleMove(owner=owner, game=p.game, puzzle=p.id, attempt=number, ply=ply, action=str(action)[:200],
-                           hints=hints, verdict=verdict, rule=rule[:60], once=key))
+    rows = record.puzzle_rows(owner, p.game, p.id)
+    number = record.attempt_number(rows, ply)
+    row = PuzzleMove(owner=owner, game=p.game, puzzle=p.id, attempt=number, ply=ply, action=str(action)[:200],
+                     hints=hints, verdict=verdict, rule=rule[:60], once=key)
+    # The page's badge reads the rows as they are now: the ones read and this one (a second post of
+    # the same form stores nothing, and its rows are read again).
+    fillers.rows_now(request, p.game, p.id, rows + [row] if record.save(row) else record.puzzle_rows(owner, p.game, p.id))
 
 
 def _next_puzzle(game, p):
