@@ -146,10 +146,11 @@ def _in_other_column(html):
 
 # A rules page's text and examples are the same for every reader who has not just moved in one of
 # them, but for the CSRF token in each example's form: they are drawn once per language and layout
-# with this stand-in, kept in Django's cache, and the reader's own token put in its place on the way
-# out. The key holds the content files' times and the deployment's stamp, so that new content or a
-# new deployment never shows an old page.
-CSRF_SLOT = "csrf-slot-7c1e9b"
+# with the token's slot (dojo.shared), kept in Django's cache, and filled on the way out (or left
+# for the whole page's filling when the page itself is drawn for everyone). The key holds the
+# content files' times and the deployment's stamp, so that new content or a new deployment never
+# shows an old page.
+CSRF_SLOT = shared.mark("csrf")
 RULES_CACHE_SECONDS = 24 * 60 * 60
 
 
@@ -171,10 +172,11 @@ def _drawn_for_everyone(request, slug, lang, both):
     if drawn is None:
         drawn = _drawn(None, slug, lang, both, None, None)
         cache.set(key, drawn, RULES_CACHE_SECONDS)
-    token = shared.slot(request, "csrf")  # the reader's own, or its mark when the page is drawn for all
 
     def filled(parts):
-        return [mark_safe(str(html).replace(CSRF_SLOT, token)) for html in parts]
+        if shared.drawing(request):  # the whole page is drawn for everyone: its filling fills these
+            return [mark_safe(str(html)) for html in parts]
+        return [mark_safe(shared.fill(str(html), request)) for html in parts]
 
     return [(filled(a), filled(b)) for a, b in drawn] if both else filled(drawn)
 

@@ -66,11 +66,16 @@ def slot(request, name, *args):
     if name not in _fillers:
         raise KeyError(f"no filler named {name!r}")
     if request is not None and drawing(request):
-        parts = [str(a) for a in args]
-        if any(ch in p for p in parts for ch in (OPEN, SEP, CLOSE)):
-            raise ValueError("a slot's arguments may not hold its marks")
-        return mark_safe(OPEN + name + "".join(SEP + p for p in parts) + CLOSE)
+        return mark(name, *args)
     return mark_safe(_fillers[name][0](request, *args))
+
+
+def mark(name, *args):
+    """The mark of the slot `name` in a drawing, for each request to fill (fill)."""
+    parts = [str(a) for a in args]
+    if any(ch in p for p in parts for ch in (OPEN, SEP, CLOSE)):
+        raise ValueError("a slot's arguments may not hold its marks")
+    return mark_safe(OPEN + name + "".join(SEP + p for p in parts) + CLOSE)
 
 
 def fill(html, request):
