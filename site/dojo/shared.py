@@ -112,11 +112,17 @@ def _filled(parts, request):
     return out, stable
 
 
-def page_key(request, stamp):
+def _key(kind, request, *parts):
+    """A cache key of a drawing: the deployment, the language, the suit colours, the host, and
+    what the caller names."""
     four = request.COOKIES.get("suits") == "four"
-    where = f"{request.scheme}://{request.get_host()}{request.get_full_path()}"
-    raw = f"{DEPLOYMENT}|{stamp}|{translation.get_language()}|{int(four)}|{where}"
-    return "page:" + hashlib.sha256(raw.encode()).hexdigest()
+    raw = "|".join([DEPLOYMENT, translation.get_language(), str(int(four)), request.scheme, request.get_host(),
+                    *map(str, parts)])
+    return f"{kind}:" + hashlib.sha256(raw.encode()).hexdigest()
+
+
+def page_key(request, stamp):
+    return _key("page", request, stamp, request.get_full_path())
 
 
 def shared_page(stamp=None, when=None):
@@ -169,9 +175,7 @@ def render(request, template, context, key, status=200):
 
     if not getattr(settings, "SHARED_PAGES", True):
         return draw(request, template, context, status=status)
-    four = request.COOKIES.get("suits") == "four"
-    raw = f"{DEPLOYMENT}|{translation.get_language()}|{int(four)}|{request.get_host()}|{template}|{key}"
-    cache_key = "drawn:" + hashlib.sha256(raw.encode()).hexdigest()
+    cache_key = _key("drawn", request, template, key)
     entry = cache.get(cache_key)
     if entry is None:
         response = _draw(request, lambda: draw(request, template, context))
