@@ -159,15 +159,17 @@ class Command(BaseCommand):
                 t.join(opts["seconds"] + 120)
 
             def ms(values, p):
-                return f"{pct(values, p) * 1000:.0f} ms" if values else "-"
+                return f"{pct(values, p) * 1000:.1f} ms" if values else "-"
 
             self.stdout.write(f"  moves: {len(moves)}, p50 {ms(moves, 50)}, p95 {ms(moves, 95)}; conflicts "
                               f"(refused, as they must be) {conflicts[0]}")
             self.stdout.write(f"  polls: {len(polls)}, p50 {ms(polls, 50)}, p95 {ms(polls, 95)}")
             self.stdout.write(f"  floor (empty view, alongside): {len(floor)}, p50 {ms(floor, 50)}, p95 {ms(floor, 95)}"
-                              + (f"; move p95 {pct(moves, 95) / max(pct(floor, 95), 1e-9):.0f}x, poll p95 "
-                                 f"{pct(polls, 95) / max(pct(floor, 95), 1e-9):.0f}x the floor's" if moves and floor else ""))
-            self.stdout.write(f"  floor before the run (quiet): p50 {ms(idle, 50)}, p95 {ms(idle, 95)}")
+                              + (f"; move p95 {pct(moves, 95) / max(pct(floor, 95), 1e-9):.1f}x, poll p95 "
+                                 f"{pct(polls, 95) / max(pct(floor, 95), 1e-9):.1f}x the floor's" if moves and floor else ""))
+            self.stdout.write(f"  floor before the run (quiet): p50 {ms(idle, 50)}, p95 {ms(idle, 95)}"
+                              + (f"; move p95 {pct(moves, 95) / max(pct(idle, 95), 1e-9):.0f}x, poll p95 "
+                                 f"{pct(polls, 95) / max(pct(idle, 95), 1e-9):.0f}x the quiet floor's" if moves and idle else ""))
             finished = PeopleTable.objects.filter(pk__in={t.pk for t, _s, _n in seating}, finished=True).count()
             self.stdout.write(f"  tables finished: {finished} of {opts['tables']}; errors {len(errors)}"
                               + (f": {', '.join(sorted(set(errors)))}" if errors else ""))
