@@ -34,8 +34,8 @@ def test_a_finished_deal_is_one_record_with_its_result_and_later_its_costliest_d
     assert (row.game, row.level, row.target, row.target_met) == (slug, table.level, "", None)
     assert row.code.startswith(f"{slug}-{table.seed}")
     result = match.game.outcome(match.state).deals[0]
-    assert row.result["scores"] == [result.points(s) for s in range(table.players)]
-    assert row.result["won"] == played.deal_won(result, table.human_seat)
+    assert row.result["scores"] == [match.game.deal_score(result, s) for s in range(table.players)]
+    assert row.result["won"] == match.game.deal_won(result, table.human_seat)
     assert row.costliest is None  # not reviewed yet
     review = reviews.review(match, 1, seconds=60)
     assert review.complete
@@ -87,16 +87,52 @@ def test_a_table_with_a_target_records_the_engines_judgement(client, monkeypatch
 
 
 def test_who_won_a_deal():
-    from games.engine.results import DealResult, Score
-
-    assert played.deal_won(DealResult(1, (Score(0, 2, "r"), Score(1, 1, "r"))), 0) is True
-    assert played.deal_won(DealResult(1, (Score(0, 1, "r"),)), 1) is False
-    assert played.deal_won(DealResult(1, (Score(0, 1, "r"), Score(1, 1, "r"))), 0) is None
+    """Game.deal_won, by default: the named loser, else chips for a deal played for them, else points."""
     from dataclasses import dataclass
+
+    from games.engine.game import Game
+    from games.engine.results import DealResult, Payment, Score
+
+    game = Game()
+    assert game.deal_won(DealResult(1, (Score(0, 2, "r"), Score(1, 1, "r"))), 0) is True
+    assert game.deal_won(DealResult(1, (Score(0, 1, "r"),)), 1) is False
+    assert game.deal_won(DealResult(1, (Score(0, 1, "r"), Score(1, 1, "r"))), 0) is None
 
     @dataclass(frozen=True)
     class LoserDeal(DealResult):  # a game that names the deal's loser
         loser: int = -1
 
-    assert played.deal_won(LoserDeal(deal=1, scores=(Score(1, 1, "r"),), loser=1), 0) is True
-    assert played.deal_won(LoserDeal(deal=1, scores=(Score(0, 1, "r"),), loser=0), 0) is False
+    assert game.deal_won(LoserDeal(deal=1, scores=(Score(1, 1, "r"),), loser=1), 0) is True
+    assert game.deal_won(LoserDeal(deal=1, scores=(Score(0, 1, "r"),), loser=0), 0) is False
+    # Played for chips, with no points scored: the chips decide (antes into the pot, the pot paid out).
+    chips = DealResult(1, (), payments=(Payment(0, "pot", 1, "a"), Payment(1, "pot", 1, "a"), Payment(2, "pot", 1, "a"),
+                                        Payment("pot", 1, 3, "w")))
+    assert [game.deal_won(chips, s) for s in range(3)] == [False, True, False]
+    assert [game.deal_score(chips, s) for s in range(3)] == [-1, 2, -1]
+    even = DealResult(1, (), payments=(Payment(0, "pot", 1, "a"), Payment("pot", 0, 1, "w")))
+    assert game.deal_won(even, 0) is None and game.deal_won(even, 1) is None
+    assert game.deal_score(DealResult(1, (Score(0, 2, "r"),)), 0) == 2
+
+
+@pytest.mark.parametrize("slug", GAMES)
+def test_no_deal_is_won_by_every_seat_and_some_are_won(slug):
+    """Over seeded random matches at the game's most seats, no deal is won by every seat, and some
+    deal is won by somebody (a game played for chips judged by its points would be "won" by all)."""
+    import random
+
+    game = game_ui(slug).game
+    players = max(game.player_counts)
+    said = set()
+    for k in range(12):
+        state, rng = game.new(f"won{k}", players, None), random.Random(k)
+        for _ in range(5000):
+            deals = game.outcome(state).deals
+            waiting = sorted(game.turn(state))
+            if deals or not waiting:
+                break
+            state = game.apply(state, waiting[0], rng.choice(game.legal_actions(state, waiting[0])))
+        for deal in game.outcome(state).deals[:1]:
+            verdicts = [game.deal_won(deal, s) for s in range(players)]
+            assert not all(verdicts), (slug, k, verdicts)
+            said.add(True in verdicts)
+    assert True in said

@@ -128,6 +128,31 @@ class Game:
         """The number of the deal a position belongs to (1 for the first)."""
         return getattr(state, "deal", 1)
 
+    def deal_won(self, result, seat: int) -> bool | None:
+        """Did `seat` win this finished deal (one of ``outcome().deals``)? True, False, or None
+        when it neither won nor lost (a tie). By default: a record that names the deal's loser
+        (``loser``) is lost by that seat alone; a deal played for chips (it has payments) is won
+        by ending it with more chips than it began, lost with fewer; otherwise the deal's points
+        decide: the most wins, fewer than another loses, a tie for the most is neither. A game
+        whose deals are won otherwise (say, by tricks, with bonus points on the side) says so."""
+        loser = getattr(result, "loser", None)
+        if loser is not None:
+            return seat != loser
+        if result.payments:
+            net = result.net(seat)
+            return True if net > 0 else False if net < 0 else None
+        seats = {s.seat for s in result.scores} | {seat}
+        points = {s: result.points(s) for s in seats}
+        best = max(points.values())
+        if points[seat] < best:
+            return False
+        return None if sum(1 for v in points.values() if v == best) > 1 else True
+
+    def deal_score(self, result, seat: int) -> int:
+        """What the deal gave `seat`, in the unit of the game's scoreboard: its chips won or lost
+        in a deal played for chips, else its points."""
+        return result.net(seat) if result.payments else result.points(seat)
+
     def chips(self, state) -> Mapping[str, int] | None:
         """Chips by holder for a game played with chips (keys: each seat's number as text, and
         named holders such as "pot", see results.holder_key); None otherwise. They are counted

@@ -17,21 +17,6 @@ from attempts.models import DealPlayed
 from .codes import deal_code
 
 
-def deal_won(result, seat):
-    """Did `seat` win this deal (a DealResult)? A game that names the deal's loser (Shithead): not
-    being it. Otherwise the deal's points: True with the most, False with fewer than another,
-    None on a tie for the most."""
-    loser = getattr(result, "loser", None)
-    if loser is not None:
-        return seat != loser
-    seats = {s.seat for s in result.scores} | {seat}
-    points = {s: result.points(s) for s in seats}
-    best = max(points.values())
-    if points[seat] < best:
-        return False
-    return None if sum(1 for v in points.values() if v == best) > 1 else True
-
-
 def target_met(game, state, seat, target):
     """The engine's judgement of the table's target for the deal just finished in `state`; None
     without a target, for a target the engine does not know, or where the deal gives no answer."""
@@ -55,8 +40,8 @@ def record_finished(match, before, states):
             record.save(DealPlayed(
                 owner=table.owner, game=table.game, table=table.token, deal=result.deal, level=table.level,
                 code=code,
-                result={"scores": [result.points(s) for s in range(table.players)],
-                        "won": deal_won(result, match.human)},
+                result={"scores": [game.deal_score(result, s) for s in range(table.players)],
+                        "won": game.deal_won(result, match.human)},
                 target=table.target or "", target_met=target_met(game, state, match.human, table.target)))
         seen = max(seen, len(results))
 
