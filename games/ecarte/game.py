@@ -391,6 +391,14 @@ class Ecarte(Game):
             winners = tuple(s for s in (0, 1) if state.scores[s] == best)
         return Outcome(over, state.scores, winners, state.history)
 
+    def deal_won(self, result, seat):
+        """A deal is won by taking three tricks or more (ecarte.score.point, vole or vulnerable);
+        the king's point is scored on the side, so a deal can be lost with the king marked. A deal
+        cut short (the king's point ended the match before the tricks) is judged by its points."""
+        if not result.finished:
+            return super().deal_won(result, seat)
+        return result.tricks[seat] >= 3
+
     # --- notation -----------------------------------------------------------------------------
     def to_text(self, state):
         return notation.to_text(state)

@@ -263,6 +263,16 @@ def test_score_vulnerable_loser_concedes_two():
     assert deal_scores(after) == [(0, 1, "ecarte.score.point")]
 
 
+def test_the_deal_is_won_by_the_tricks_with_the_kings_point_aside():
+    # Seat 1 marked the king (sc=0,1); seat 0 takes the fifth trick, so three, and scores the point:
+    # one point each, but the deal is seat 0's (a tie by points would call it drawn).
+    after = play(last_trick(sc="0,1").replace("ev=-", "ev=1K1"), 0, "play:KS")
+    deal = after.history[-1]
+    assert deal_scores(after) == [(1, 1, "ecarte.king.announce"), (0, 1, "ecarte.score.point")]
+    assert [G.deal_won(deal, s) for s in (0, 1)] == [True, False]
+    assert [G.deal_score(deal, s) for s in (0, 1)] == [1, 1]
+
+
 def test_score_vulnerable_winner_scores_as_usual():
     after = play(last_trick(vu="0"), 0, "play:KS")
     assert deal_scores(after) == [(0, 1, "ecarte.score.point")]
