@@ -40,6 +40,7 @@ def sign_in(request, user, backend=None):
     with transaction.atomic():
         auth_login(request, user, backend=backend)
         owner.adopt(token, owner.user_key(user))
+    owner.forget_browser(request)
 
 
 class SameSiteNextMixin:

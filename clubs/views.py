@@ -315,6 +315,7 @@ def code_login(request):
                 before = owner.browser_token(request, create=False)
                 login(request, user, backend="django.contrib.auth.backends.ModelBackend")
                 owner.adopt(before, owner.user_key(user))
+                owner.forget_browser(request)
                 request.session[CODE_LOGIN] = user.pk
                 return redirect("code-password")
             current = request.user

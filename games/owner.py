@@ -1,8 +1,12 @@
 """Who a request is: the one place that says it.
 
 A request belongs to a signed-in user (key ``u.<pk>``) or to a browser that is not signed in (a
-random token kept in its session, created the first time it is needed). Practice tables and
+random token kept in a signed cookie, created the first time it is needed). Practice tables and
 learning records are stored under this key; nobody else ever sees them.
+
+The browser's token is a cookie rather than a session entry so that a visitor who is not signed in
+costs no session at all: no session row read on each request, none written by the first answer.
+A token made before, kept in the session, moves to the cookie the first time it is read.
 
 When a browser signs up or logs in, what it did before moves into the account: ``adopt`` calls
 every merge rule registered with ``on_merge`` (one per kind of thing stored under a key), so that
@@ -11,18 +15,66 @@ nothing is lost and nothing is counted twice.
 
 import secrets
 
-SESSION_KEY = "browser"
+from django.conf import settings
+
+SESSION_KEY = "browser"  # where a browser's token was kept before it had a cookie of its own
+COOKIE = "browser"
+SALT = "games.owner.browser"
 USER_PREFIX = "u."
 
 _MERGES = []
 
 
 def browser_token(request, create=True):
-    token = request.session.get(SESSION_KEY)
-    if token is None and create:
-        token = secrets.token_urlsafe(18)
-        request.session[SESSION_KEY] = token
-    return token
+    """The token of the browser making this request (None when it has none and create is False).
+    A new one, or one moved from the session, is given to the browser with the response
+    (BrowserCookieMiddleware)."""
+    found = request.__dict__
+    if "_browser_token" not in found:
+        token = request.get_signed_cookie(COOKIE, default=None, salt=SALT)
+        if token is None and settings.SESSION_COOKIE_NAME in request.COOKIES and SESSION_KEY in request.session:
+            token = request.session.pop(SESSION_KEY)
+            found["_browser_give"] = True
+        found["_browser_token"] = token
+    if found["_browser_token"] is None and create:
+        found["_browser_token"] = secrets.token_urlsafe(18)
+        found["_browser_give"] = True
+    return found["_browser_token"]
+
+
+def forget_browser(request):
+    """After a log-in has moved the browser's things into the account: the browser's token is taken
+    back, so that whoever uses the browser after a log-out starts afresh."""
+    request.__dict__.update(_browser_token=None, _browser_give=False, _browser_forget=True)
+
+
+def token_in(cookies):
+    """The browser's token that a browser's cookies hold (a mapping of names to values or morsels),
+    or None: read as a request carrying them would be."""
+    from django.http import HttpRequest
+
+    value = cookies.get(COOKIE)
+    request = HttpRequest()
+    request.COOKIES = {COOKIE: getattr(value, "value", value)} if value else {}
+    return request.get_signed_cookie(COOKIE, default=None, salt=SALT)
+
+
+class BrowserCookieMiddleware:
+    """Gives the browser its token (new, or moved from its session) with the response, or takes it
+    back after a log-in: HttpOnly, SameSite=Lax, secure where the session cookie is."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        response = self.get_response(request)
+        found = request.__dict__
+        if found.get("_browser_forget") and COOKIE in request.COOKIES:
+            response.delete_cookie(COOKIE, samesite="Lax")
+        elif found.get("_browser_give") and found.get("_browser_token"):
+            response.set_signed_cookie(COOKIE, found["_browser_token"], salt=SALT, max_age=settings.SESSION_COOKIE_AGE,
+                                       secure=settings.SESSION_COOKIE_SECURE, httponly=True, samesite="Lax")
+        return response
 
 
 def user_key(user) -> str:

@@ -303,7 +303,8 @@ def test_sign_up_moves_the_browsers_things_into_the_account_once(merges):
     assert c.cookies["sessionid"].value != old_session  # a new session, and it works
     assert not Session.objects.filter(session_key=old_session).exists()
     assert signed_in_as(c) == "bob"
-    assert c.session[owner.SESSION_KEY] == "browser-token-1"
+    # The browser's token is taken back: whoever uses the browser after a log-out starts afresh.
+    assert owner.SESSION_KEY not in c.session and owner.token_in(c.cookies) is None
 
 
 def test_log_in_moves_the_browsers_things_into_the_account_once(merges):

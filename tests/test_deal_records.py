@@ -6,6 +6,7 @@ import pytest
 
 from attempts import summary
 from attempts.models import DealPlayed
+from games import owner
 from games.models import Table
 from games.table import played
 from games.table import review as reviews
@@ -30,7 +31,7 @@ def test_a_finished_deal_is_one_record_with_its_result_and_later_its_costliest_d
     rows = list(DealPlayed.objects.filter(table=table.token))
     assert [r.deal for r in rows] == match.finished_deals()
     row = rows[0]
-    assert row.owner == table.owner == client.session["browser"]
+    assert row.owner == table.owner == owner.token_in(client.cookies)
     assert (row.game, row.level, row.target, row.target_met) == (slug, table.level, "", None)
     assert row.code.startswith(f"{slug}-{table.seed}")
     result = match.game.outcome(match.state).deals[0]

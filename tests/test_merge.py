@@ -11,7 +11,7 @@ from django.test import Client
 from attempts import summary
 from attempts.models import DealPlayed, LessonAnswer, PuzzleMove
 from games.models import Table
-from games.owner import adopt, user_key
+from games.owner import adopt, token_in, user_key
 from tests.compiled import ensure_compiled
 from tests.tables import create, table_of
 from tutorials import lessons, puzzles
@@ -56,7 +56,7 @@ def test_a_puzzle_solved_in_both_is_solved_with_each_try_counted_once():
     p = next(p for p in puzzles.puzzles(GAME) if p.wrong and len(p.moves()) == 1)
     solve(account, p)  # first try, in the account
     solve(browser, p, wrong_first=True)  # two more tries, in the browser
-    old = browser.session["browser"]
+    old = token_in(browser.cookies)
     assert summary.puzzle(PuzzleMove.objects.filter(owner=old)).attempts == 2
     adopt(old, key)
     rows = PuzzleMove.objects.filter(owner=key, puzzle=p.id)
@@ -73,7 +73,7 @@ def test_tries_are_numbered_in_the_order_they_were_begun():
     p = next(p for p in puzzles.puzzles(GAME) if p.wrong and len(p.moves()) == 1)
     solve(browser, p, wrong_first=True)  # the browser's tries first: missed, then solved
     solve(account, p)
-    adopt(browser.session["browser"], key)
+    adopt(token_in(browser.cookies), key)
     done = summary.puzzle(PuzzleMove.objects.filter(owner=key, puzzle=p.id))
     assert done.status == summary.AFTER_HINTS and done.attempts == 3 and done.wrong == 1
 
@@ -87,8 +87,8 @@ def test_a_lesson_half_done_in_each_is_the_union_of_its_steps():
     browser.post(url.format(reads[0]), {"nonce": nonce(browser, url.format(reads[0]))})
     account.post(url.format(reads[1]), {"nonce": nonce(account, url.format(reads[1]))})
     account.post(url.format(reads[0]), {"nonce": nonce(account, url.format(reads[0]))})
-    adopt(browser.session["browser"], key)
-    adopt(browser.session["browser"], key)
+    adopt(token_in(browser.cookies), key)
+    adopt(token_in(browser.cookies), key)
     done = summary.lesson(LessonAnswer.objects.filter(owner=key, lesson=lesson.id), len(lesson.steps))
     assert done.done == {reads[0], reads[1]}
     page = unescape(account.get(f"/en/{GAME}/lessons/").content.decode())

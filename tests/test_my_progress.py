@@ -2,16 +2,16 @@
 activity chart (inline SVG) and the same figures in a table; nothing written by looking."""
 
 import re
-from importlib import import_module
 from datetime import timedelta
 from html import unescape
 
 import pytest
 from django.conf import settings
+from django.http import HttpResponse
 from django.utils import timezone
 
 from attempts.models import DealPlayed, LessonAnswer, PuzzleMove
-from games.owner import SESSION_KEY, user_key
+from games.owner import COOKIE, SALT, user_key
 from games.ui import game_ui, site_games
 from tests.compiled import ensure_compiled
 from tests.test_pages import XMLNS, Tags
@@ -40,11 +40,10 @@ def url(lang, window=None):
 
 
 def browser(client, token=TOKEN):
-    """Make the test client a browser that is not signed in and holds this token."""
-    session = import_module(settings.SESSION_ENGINE).SessionStore()
-    session[SESSION_KEY] = token
-    session.save()
-    client.cookies[settings.SESSION_COOKIE_NAME] = session.session_key
+    """Make the test client a browser that is not signed in and holds this token (games.owner)."""
+    signed = HttpResponse()
+    signed.set_signed_cookie(COOKIE, token, salt=SALT)
+    client.cookies[COOKIE] = signed.cookies[COOKIE].value
     return token
 
 

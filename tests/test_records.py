@@ -9,6 +9,7 @@ from django.conf import settings
 
 from attempts import summary
 from attempts.models import LessonAnswer, PuzzleMove
+from games import owner
 from games.engine import registry
 from tests.compiled import ensure_compiled
 from tutorials import lessons, puzzles
@@ -66,8 +67,9 @@ def test_a_get_of_any_lesson_or_puzzle_page_records_nothing_and_sets_no_session(
         response = client.get(url)
         assert response.status_code in (200, 302, 404), url
         assert settings.SESSION_COOKIE_NAME not in response.cookies, url
+        assert owner.COOKIE not in response.cookies, url
     assert LessonAnswer.objects.count() == 0 and PuzzleMove.objects.count() == 0
-    assert settings.SESSION_COOKIE_NAME not in client.cookies
+    assert settings.SESSION_COOKIE_NAME not in client.cookies and owner.COOKIE not in client.cookies
 
 
 def test_an_act_answer_is_one_record_right_or_refused_with_its_rule(client):
@@ -90,7 +92,7 @@ def test_an_act_answer_is_one_record_right_or_refused_with_its_rule(client):
     row = LessonAnswer.objects.get()
     assert (row.lesson, row.step, row.correct, row.answer) == (lesson.id, n, False, str(wrong[0]))
     assert row.rule == game.check(state, step.seat, wrong[0]).rule
-    assert row.owner == client.session["browser"]
+    assert row.owner == owner.token_in(client.cookies)
     page = text(client.get(step_url(lesson, n)))
     client.post(step_url(lesson, n), {"action": step.expect[0][0], "nonce": nonce(page)})
     if len(step.expect[0]) == 1:

@@ -88,6 +88,7 @@ MIDDLEWARE = [
     "dojo.middleware.ContentSecurityPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    "games.owner.BrowserCookieMiddleware",  # a visitor who is not signed in: a token in a cookie, no session
     "dojo.middleware.EnglishForOtherLanguagesMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",

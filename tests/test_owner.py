@@ -1,0 +1,108 @@
+"""Who a request is (games/owner.py): a visitor who is not signed in is a token in a signed cookie,
+given with his first write, and costs no session; a token kept in a session before moves to the
+cookie; a forged cookie is nobody's; a log-in takes the token back once its things are moved."""
+
+import re
+from html import unescape
+
+import pytest
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.contrib.sessions.models import Session
+from django.test import Client
+
+from attempts.models import PuzzleMove
+from games import owner
+from games.models import Table
+from games.table.forms import setup_data
+from games.ui import game_ui
+from tests.compiled import ensure_compiled
+from tutorials import puzzles
+
+pytestmark = pytest.mark.django_db
+GAME = "toy"  # the toy game (tests/toy/), registered for every test here
+
+
+@pytest.fixture(autouse=True)
+def _toy(toy):
+    assert toy == GAME
+
+
+@pytest.fixture(autouse=True)
+def _catalogue_compiled():
+    ensure_compiled()
+
+
+def answer(client, p):
+    url = f"/en/{GAME}/puzzles/{p.id}/"
+    page = unescape(client.get(url).content.decode())
+    nonce = re.search(r'name="nonce" value="([^"]+)"', page).group(1)
+    return client.post(url, {"action": p.answers[0], "nonce": nonce})
+
+
+def a_puzzle():
+    return puzzles.puzzles(GAME)[0]
+
+
+def test_a_visitors_first_answer_gives_a_signed_cookie_and_no_session():
+    client = Client()
+    p = a_puzzle()
+    response = answer(client, p)
+    morsel = response.cookies[owner.COOKIE]
+    assert morsel["httponly"] and morsel["samesite"] == "Lax"
+    assert morsel["max-age"] == settings.SESSION_COOKIE_AGE
+    token = owner.token_in(client.cookies)
+    assert token and PuzzleMove.objects.get().owner == token
+    assert settings.SESSION_COOKIE_NAME not in client.cookies and not Session.objects.exists()
+    # The next answer is the same visitor's, and the cookie is not given again.
+    again = answer(client, p)
+    assert owner.COOKIE not in again.cookies
+    assert set(PuzzleMove.objects.values_list("owner", flat=True)) == {token}
+    # A practice table too.
+    client.post(f"/en/{GAME}/play/", setup_data(game_ui(GAME)))
+    assert Table.objects.get().owner == token and not Session.objects.exists()
+
+
+def test_a_token_kept_in_the_session_before_moves_to_the_cookie():
+    client = Client()
+    client.get("/en/")
+    session = client.session
+    session[owner.SESSION_KEY] = "browser-token-of-before"
+    session.save()
+    answer(client, a_puzzle())
+    assert owner.token_in(client.cookies) == "browser-token-of-before"
+    assert PuzzleMove.objects.get().owner == "browser-token-of-before"
+    assert owner.SESSION_KEY not in client.session
+
+
+def test_a_forged_or_altered_cookie_is_nobodys():
+    client = Client()
+    answer(client, a_puzzle())
+    mine = owner.token_in(client.cookies)
+    other = Client()
+    other.cookies[owner.COOKIE] = mine  # the token without its signature
+    answer(other, a_puzzle())
+    value = client.cookies[owner.COOKIE].value
+    third = Client()
+    third.cookies[owner.COOKIE] = "x" + value  # a signature that does not match
+    answer(third, a_puzzle())
+    owners = list(PuzzleMove.objects.values_list("owner", flat=True))
+    assert len(set(owners)) == 3 and owners.count(mine) == 1
+
+
+def test_a_log_in_moves_the_visitors_things_and_takes_the_token_back():
+    client = Client()
+    answer(client, a_puzzle())
+    user = get_user_model().objects.create_user("learner", password="a long pass phrase")
+    page = client.get("/en/account/login/").content.decode()
+    token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page).group(1)
+    response = client.post("/en/account/login/", {"username": "learner", "password": "a long pass phrase",
+                                                   "csrfmiddlewaretoken": token})
+    assert response.status_code == 302
+    assert PuzzleMove.objects.get().owner == owner.user_key(user)
+    assert response.cookies[owner.COOKIE].value == "" and owner.token_in(client.cookies) is None
+    # After a log-out, whoever uses the browser is a new visitor with nothing of the account's.
+    client.post("/en/account/logout/")
+    answer(client, a_puzzle())
+    fresh = owner.token_in(client.cookies)
+    assert fresh and fresh != owner.user_key(user) and PuzzleMove.objects.filter(owner=fresh).count() == 1
