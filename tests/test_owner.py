@@ -3,7 +3,6 @@ given with his first write, and costs no session; a token kept in a session befo
 cookie; a forged cookie is nobody's; a log-in takes the token back once its things are moved."""
 
 import re
-from html import unescape
 
 import pytest
 from django.conf import settings
@@ -17,6 +16,7 @@ from games.models import Table
 from games.table.forms import setup_data
 from games.ui import game_ui
 from tests.compiled import ensure_compiled
+from tests.test_merge import nonce
 from tutorials import puzzles
 
 pytestmark = pytest.mark.django_db
@@ -24,20 +24,14 @@ GAME = "toy"  # the toy game (tests/toy/), registered for every test here
 
 
 @pytest.fixture(autouse=True)
-def _toy(toy):
+def _ready(toy):
     assert toy == GAME
-
-
-@pytest.fixture(autouse=True)
-def _catalogue_compiled():
     ensure_compiled()
 
 
 def answer(client, p):
     url = f"/en/{GAME}/puzzles/{p.id}/"
-    page = unescape(client.get(url).content.decode())
-    nonce = re.search(r'name="nonce" value="([^"]+)"', page).group(1)
-    return client.post(url, {"action": p.answers[0], "nonce": nonce})
+    return client.post(url, {"action": p.answers[0], "nonce": nonce(client, url)})
 
 
 def a_puzzle():
