@@ -6,7 +6,8 @@ For each registered game it prints
   where a seat makes several decisions in a row, the time of the whole run of them (a turn);
 - the practice table through the Django test Client: a reader's move (with the club bots'
   replies up to his next decision, played in the same request), one bot move shown, and the hint
-  at a decision of the reader's with more than one choice, p50/p95;
+  at a decision of the reader's with more than one choice, p50/p95 (at least --moves moves, 100 by
+  default), and the move's p95 with its 95% interval and against the floor's;
   with --long, every request of one whole match, the first deal's against the last deal's,
 next to the floor measured in the same run: an empty view behind the same middleware.
 With --pages it prints only the floor and the learning pages of loadrun's mix (hubs, rules pages,
@@ -16,6 +17,7 @@ Each measurement stops after its time budget, so the whole run takes a few secon
 table runs on a throwaway test database, never on the site's own.
 """
 
+import math
 import random
 import time
 
@@ -54,6 +56,23 @@ def pct(values, p):
     """The p-th percentile (nearest rank) of a non-empty list."""
     values = sorted(values)
     return values[min(len(values) - 1, max(0, round(p / 100 * len(values) + 0.5) - 1))]
+
+
+def pct_interval(values, p, level=0.95):
+    """A distribution-free interval for the p-th percentile: the sample's order statistics between
+    which it lies with at least `level` chance, their ranks taken from the binomial law of how many
+    of n draws fall below it. (low, high); an end the sample is too small to give is None."""
+    values = sorted(values)
+    n, q = len(values), p / 100
+    below, cdf = 0.0, []  # cdf[k]: the chance that at most k of the n draws fall below the percentile
+    for k in range(n + 1):
+        below += math.exp(math.lgamma(n + 1) - math.lgamma(k + 1) - math.lgamma(n - k + 1)
+                          + k * math.log(q) + (n - k) * math.log1p(-q))
+        cdf.append(below)
+    tail = (1 - level) / 2
+    lows = [rank for rank in range(1, n + 1) if cdf[rank - 1] <= tail]
+    highs = [rank for rank in range(1, n + 1) if cdf[rank - 1] >= 1 - tail]
+    return (values[max(lows) - 1] if lows else None), (values[min(highs) - 1] if highs else None)
 
 
 def ms(seconds):
@@ -119,6 +138,8 @@ class Command(BaseCommand):
         parser.add_argument("--game", help="only this game")
         parser.add_argument("--seconds", type=float, default=2.0, help="budget of each measurement")
         parser.add_argument("--positions", type=int, default=40, help="seeded positions per bot level")
+        parser.add_argument("--moves", type=int, default=100,
+                            help="table moves timed at least, whatever the budget (the p95 needs a sample)")
         parser.add_argument("--players", type=int, help="players at the table (default: each game's fewest)")
         parser.add_argument("--pages", action="store_true",
                             help="only the floor and the learning pages of loadrun's mix, each kind on its own")
@@ -151,7 +172,7 @@ class Command(BaseCommand):
                     if not has_ui(game.slug):
                         self.stdout.write("  (no ui yet: no table figures)")
                         continue
-                    self.table(game, budget, players)
+                    self.table(game, budget, players, floor, opts["moves"])
                     if opts["long"]:
                         self.long_match(game, players, parse_options(game, opts["long"]))
         finally:
@@ -318,7 +339,7 @@ class Command(BaseCommand):
             record("bots", time.perf_counter() - t, match)
         return True
 
-    def table(self, game, budget, players):
+    def table(self, game, budget, players, floor, moves=100):
         """Round trips through the practice table's views, as htmx makes them, club bots replying: a
         reader's move (with every bot reply up to his next decision, played in the same request),
         each bot move then shown one at a time, and the hint the reader may ask for before a move."""
@@ -327,7 +348,7 @@ class Command(BaseCommand):
         times = {"move": [], "frame": [], "hint": []}
         stop = time.perf_counter() + budget
         url = None
-        while time.perf_counter() < stop or len(times["move"]) < 3:
+        while time.perf_counter() < stop or len(times["move"]) < max(3, moves):
             if url is None:
                 url = self._new_table(client, game, players)
             if not self._drive(client, url, rng, lambda kind, secs, m: times.setdefault(kind, []).append(secs)):
@@ -336,6 +357,18 @@ class Command(BaseCommand):
                             ("frame", "table: one bot move shown (htmx)"), ("hint", "table: the hint (htmx)")):
             if times[kind]:  # a short run may end before the bots have moved
                 self.line(label, times[kind])
+        self.against_floor(times["move"], floor)
+
+    def against_floor(self, values, floor):
+        """The p95 of `values` with its 95% interval, and against the floor's p95 (the ratio's
+        range from the two intervals)."""
+        low, high = pct_interval(values, 95)
+        f_low, f_high = pct_interval(floor, 95)
+        ratio = pct(values, 95) / pct(floor, 95)
+        span = (f"{low / f_high:.1f}–{high / f_low:.1f}x" if low and high and f_low and f_high
+                else "the sample is too small for a range")
+        shown = f"{ms(low)} to {ms(high)}" if low and high else "the sample is too small for an interval"
+        self.stdout.write(f"  {'':<44} p95's 95% interval {shown}; p95 {ratio:.1f}x the floor's ({span})")
 
     def long_match(self, game, players, options):
         """One whole match with these options, every request timed: the first deal's against the
