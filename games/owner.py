@@ -27,8 +27,8 @@ _MERGES = []
 
 def browser_token(request, create=True):
     """The token of the browser making this request (None when it has none and create is False).
-    A new one, or one moved from the session, is given to the browser with the response
-    (BrowserCookieMiddleware)."""
+    A new one, one moved from the session, or (create) the one it has, for another
+    SESSION_COOKIE_AGE, is given to the browser with the response (BrowserCookieMiddleware)."""
     found = request.__dict__
     if "_browser_token" not in found:
         token = request.get_signed_cookie(COOKIE, default=None, salt=SALT)
@@ -36,8 +36,11 @@ def browser_token(request, create=True):
             token = request.session.pop(SESSION_KEY)
             found["_browser_give"] = True
         found["_browser_token"] = token
-    if found["_browser_token"] is None and create:
-        found["_browser_token"] = secrets.token_urlsafe(18)
+    if create:
+        # Made now, or given again with a fresh age: a visitor who keeps doing things keeps his token
+        # (create is asked by what records something, never by a page that is only read).
+        if found["_browser_token"] is None:
+            found["_browser_token"] = secrets.token_urlsafe(18)
         found["_browser_give"] = True
     return found["_browser_token"]
 

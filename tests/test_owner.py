@@ -48,9 +48,11 @@ def test_a_visitors_first_answer_gives_a_signed_cookie_and_no_session():
     token = owner.token_in(client.cookies)
     assert token and PuzzleMove.objects.get().owner == token
     assert settings.SESSION_COOKIE_NAME not in client.cookies and not Session.objects.exists()
-    # The next answer is the same visitor's, and the cookie is not given again.
+    # The next answer is the same visitor's, and gives the same token again for another full age (a
+    # visitor who keeps answering keeps his records); a page only read gives nothing.
     again = answer(client, p)
-    assert owner.COOKIE not in again.cookies
+    assert owner.token_in(again.cookies) == token and again.cookies[owner.COOKIE]["max-age"] == settings.SESSION_COOKIE_AGE
+    assert owner.COOKIE not in client.get(f"/en/{GAME}/puzzles/{p.id}/").cookies
     assert set(PuzzleMove.objects.values_list("owner", flat=True)) == {token}
     # A practice table too.
     client.post(f"/en/{GAME}/play/", setup_data(game_ui(GAME)))
