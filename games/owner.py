@@ -63,8 +63,9 @@ def token_in(cookies):
 
 
 class BrowserCookieMiddleware:
-    """Gives the browser its token (new, or moved from its session) with the response, or takes it
-    back after a log-in: HttpOnly, SameSite=Lax, secure where the session cookie is."""
+    """Gives the browser its token (new, moved from its session, or renewed by a POST of his) with
+    the response, or takes it back after a log-in: HttpOnly, SameSite=Lax, secure where the session
+    cookie is."""
 
     def __init__(self, get_response):
         self.get_response = get_response
@@ -74,7 +75,9 @@ class BrowserCookieMiddleware:
         found = request.__dict__
         if found.get("_browser_forget") and COOKIE in request.COOKIES:
             response.delete_cookie(COOKIE, samesite="Lax")
-        elif found.get("_browser_give") and found.get("_browser_token"):
+        elif found.get("_browser_token") and (found.get("_browser_give") or request.method == "POST"):
+            # A POST that read the token is the visitor acting (a move at his table, say): his
+            # token is given again for a fresh age, as by everything he records.
             response.set_signed_cookie(COOKIE, found["_browser_token"], salt=SALT, max_age=settings.SESSION_COOKIE_AGE,
                                        secure=settings.SESSION_COOKIE_SECURE, httponly=True, samesite="Lax")
         return response

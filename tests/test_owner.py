@@ -54,9 +54,14 @@ def test_a_visitors_first_answer_gives_a_signed_cookie_and_no_session():
     assert owner.token_in(again.cookies) == token and again.cookies[owner.COOKIE]["max-age"] == settings.SESSION_COOKIE_AGE
     assert owner.COOKIE not in client.get(f"/en/{GAME}/puzzles/{p.id}/").cookies
     assert set(PuzzleMove.objects.values_list("owner", flat=True)) == {token}
-    # A practice table too.
+    # A practice table too; and a move there gives the token again, as a page read does not.
     client.post(f"/en/{GAME}/play/", setup_data(game_ui(GAME)))
-    assert Table.objects.get().owner == token and not Session.objects.exists()
+    table = Table.objects.get()
+    assert table.owner == token and not Session.objects.exists()
+    url = f"/en/{GAME}/play/{table.token}/"
+    assert owner.COOKIE not in client.get(url).cookies
+    moved = client.post(url + "step/", {"version": table.version})
+    assert owner.token_in(moved.cookies) == token
 
 
 def test_a_token_kept_in_the_session_before_moves_to_the_cookie():
