@@ -27,8 +27,8 @@ _MERGES = []
 
 def browser_token(request, create=True):
     """The token of the browser making this request (None when it has none and create is False).
-    A new one, one moved from the session, or (create) the one it has, for another
-    SESSION_COOKIE_AGE, is given to the browser with the response (BrowserCookieMiddleware)."""
+    A new one, or one moved from the session, is given to the browser with the response
+    (BrowserCookieMiddleware, which also gives it again with every POST that read it)."""
     found = request.__dict__
     if "_browser_token" not in found:
         token = request.get_signed_cookie(COOKIE, default=None, salt=SALT)
@@ -36,11 +36,8 @@ def browser_token(request, create=True):
             token = request.session.pop(SESSION_KEY)
             found["_browser_give"] = True
         found["_browser_token"] = token
-    if create:
-        # Made now, or given again with a fresh age: a visitor who keeps doing things keeps his token
-        # (create is asked by what records something, never by a page that is only read).
-        if found["_browser_token"] is None:
-            found["_browser_token"] = secrets.token_urlsafe(18)
+    if found["_browser_token"] is None and create:
+        found["_browser_token"] = secrets.token_urlsafe(18)
         found["_browser_give"] = True
     return found["_browser_token"]
 
@@ -76,8 +73,8 @@ class BrowserCookieMiddleware:
         if found.get("_browser_forget") and COOKIE in request.COOKIES:
             response.delete_cookie(COOKIE, samesite="Lax")
         elif found.get("_browser_token") and (found.get("_browser_give") or request.method == "POST"):
-            # A POST that read the token is the visitor acting (a move at his table, say): his
-            # token is given again for a fresh age, as by everything he records.
+            # A POST that read the token is the visitor acting (an answer, a move at his table): his
+            # token is given again for a fresh age, so that one who keeps practising keeps it.
             response.set_signed_cookie(COOKIE, found["_browser_token"], salt=SALT, max_age=settings.SESSION_COOKIE_AGE,
                                        secure=settings.SESSION_COOKIE_SECURE, httponly=True, samesite="Lax")
         return response
