@@ -276,3 +276,29 @@ def test_the_badge_after_an_answer_is_the_one_the_records_then_give():
     assert "missed" in "".join(badge.findall(missed))
     again = _answer(misser, slug, q).content.decode()  # solved now, but missed first
     assert badge.findall(again) == badge.findall(misser.get(f"/en/{slug}/puzzles/{q.id}/").content.decode())
+
+
+@pytest.mark.django_db
+def test_an_answer_served_from_the_cache_does_not_make_its_context():
+    """shared.render takes the context or a function giving it: called only when the answer is
+    drawn, so a reader served the drawing pays nothing for the board it shows."""
+    from django.test import RequestFactory
+
+    made = []
+
+    def context():
+        made.append(1)
+        return {"title": "A judged move"}
+
+    def served(key="a judged move of a fixed position"):
+        from django.contrib.auth.models import AnonymousUser
+
+        request = RequestFactory().post("/en/")
+        request.user = AnonymousUser()
+        return shared.render(request, "base.html", context, key=key)
+
+    cache.clear()
+    first, second = served(), served()
+    assert made == [1] and _same(first.content.decode()) == _same(second.content.decode())
+    served("another move")
+    assert made == [1, 1]

@@ -170,15 +170,18 @@ def _draw(request, make):
 def render(request, template, context, key, status=200):
     """An answer drawn once for everyone who gets the same one (a judged move of a fixed position,
     say): `key` names everything the drawing depends on but the reader's slots. For a POST's
-    answer, whose work (judging, recording) the view has done already; it is never a 304."""
+    answer, whose work (judging, recording) the view has done already; it is never a 304.
+    `context` is the template's context, or a function giving it, called only when the answer is
+    drawn (not when it is served from the cache)."""
     from django.shortcuts import render as draw
 
+    made = context if callable(context) else (lambda: context)
     if not getattr(settings, "SHARED_PAGES", True):
-        return draw(request, template, context, status=status)
+        return draw(request, template, made(), status=status)
     cache_key = _key("drawn", request, template, key)
     entry = cache.get(cache_key)
     if entry is None:
-        response = _draw(request, lambda: draw(request, template, context))
+        response = _draw(request, lambda: draw(request, template, made()))
         entry = {"parts": split(response.content.decode(response.charset)), "type": response["Content-Type"]}
         cache.set(cache_key, entry, SECONDS)
     from django.http import HttpResponse
