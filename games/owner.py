@@ -38,8 +38,14 @@ def browser_token(request, create=True):
         found["_browser_token"] = token
     if found["_browser_token"] is None and create:
         found["_browser_token"] = secrets.token_urlsafe(18)
-        found["_browser_give"] = True
+        found["_browser_give"] = found["_browser_new"] = True
     return found["_browser_token"]
+
+
+def is_new(request):
+    """True when this request made its browser's token: nothing is stored under it yet (a reader
+    of records may skip the database)."""
+    return bool(request.__dict__.get("_browser_new"))
 
 
 def forget_browser(request):

@@ -107,3 +107,31 @@ def test_a_log_in_moves_the_visitors_things_and_takes_the_token_back():
     answer(client, a_puzzle())
     fresh = owner.token_in(client.cookies)
     assert fresh and fresh != owner.user_key(user) and PuzzleMove.objects.filter(owner=fresh).count() == 1
+
+
+def test_only_a_token_made_by_the_request_itself_is_new():
+    """A reader of records may skip the database for a new token (games.owner.is_new): never for a
+    token the browser brought, or one moved from its session, which may hold records."""
+    from django.test import RequestFactory
+
+    made = RequestFactory().post("/")
+    made.COOKIES = {}
+    assert not owner.is_new(made)
+    token = owner.browser_token(made)
+    assert owner.is_new(made) and owner.browser_token(made) == token
+    client = Client()
+    answer(client, a_puzzle())
+    brought = RequestFactory().post("/")
+    brought.COOKIES = {owner.COOKIE: client.cookies[owner.COOKIE].value}
+    assert owner.browser_token(brought) == owner.token_in(client.cookies) and not owner.is_new(brought)
+    # A second answer of the same browser is its try's second move, read from the rows stored.
+    answer(client, a_puzzle())
+    assert sorted(PuzzleMove.objects.values_list("attempt", flat=True)) == [1, 2]
+    moved = Client()
+    moved.get("/en/")
+    session = moved.session
+    session[owner.SESSION_KEY] = "browser-token-of-before"
+    session.save()
+    PuzzleMove.objects.create(owner="browser-token-of-before", game=GAME, puzzle=a_puzzle().id, verdict="right")
+    answer(moved, a_puzzle())
+    assert sorted(PuzzleMove.objects.filter(owner="browser-token-of-before").values_list("attempt", flat=True)) == [1, 2]
