@@ -4,7 +4,13 @@ trusted), by the engine's rules, the exact values, the goal or the written answe
 ``move(p, attempt, action, names, lang)`` gives the verdict with its explanation in the page
 language and what the move stores (attempts.models.PuzzleMove); ``Attempt`` is where a learner
 stands in a puzzle (his moves so far replayed and judged).
+
+A puzzle's position is fixed, so a judged move is the same for every learner who makes it: each
+server keeps the last few thousand (``KEEP``) of them and of the tries replayed, keyed by what the
+puzzle is (``tutorials.puzzles.digest``), so that a room answering one puzzle has it judged once.
 """
+
+from collections import OrderedDict
 
 from django.utils.text import capfirst
 from django.utils.translation import gettext as _
@@ -17,13 +23,44 @@ from tutorials import puzzles as puzzle_data
 from . import core
 
 RIGHT, WRONG, SOLVED = "right", "wrong", "solved"  # the verdicts of attempts.models.PuzzleMove
+KEEP = 4096  # judged moves (and replayed tries) kept by each server process
+
+
+class _Kept(OrderedDict):
+    """The last KEEP values asked for, the oldest forgotten first."""
+
+    def get(self, key):
+        value = super().get(key)
+        if value is not None:
+            self.move_to_end(key)
+        return value
+
+    def put(self, key, value):
+        self[key] = value
+        if len(self) > KEEP:
+            self.popitem(last=False)
+
+
+_moves, _tries = _Kept(), _Kept()
 
 
 def move(p, attempt, action, names, lang):
     """(result, stored) for `action` where `attempt` stands (the attempt moves on when it is
     right). result: {"ok": True, "more", "narration", ["text", "figures"]} or {"ok": False,
     "explanation"} (a rule refuses it) or {"ok": False, "text", "refutation", "figures"} (legal but
-    not right). stored: {"ply", "verdict", "rule"} for the PuzzleMove."""
+    not right). stored: {"ply", "verdict", "rule"} for the PuzzleMove. The result is shared by
+    every learner who makes the same move: read it, never change it."""
+    key = (puzzle_data.digest(p), attempt.line, str(action), lang, repr(names))
+    kept = _moves.get(key)
+    if kept is None:
+        kept = _move(p, attempt, action, names, lang) + (attempt.kept(),)
+        _moves.put(key, kept)
+    else:
+        attempt.restore(kept[2])
+    return kept[0], kept[1]
+
+
+def _move(p, attempt, action, names, lang):
     game = p.game
     ui = game_ui(game)
     engine = ui.game
@@ -60,15 +97,30 @@ class Attempt:
     def __init__(self, p, made):
         self.p = p
         self.game = registry.get(p.game)
+        key = (puzzle_data.digest(p), tuple(made))
+        kept = _tries.get(key)
+        if kept is not None:
+            self.restore(kept)
+            return
         self.state = self.game.from_text(p.position)
         self.on_line = True  # still on the puzzle's written line (its scripted replies apply)
         self.ply = 0
+        self.line = ()  # the learner's moves played, as texts
         self.replies = []  # (before, seat, action, after) of the replies to the last move
         for text in made:
             action = self.game.parse_action(text)
             if not self.judge(action)[0]:
                 raise NotationError("a move of the attempt is not right")
             self.play(action)
+        _tries.put(key, self.kept())
+
+    def kept(self):
+        """Where the attempt stands, to be restored (states are immutable; the lists are copied)."""
+        return self.state, self.on_line, self.ply, self.line, tuple(self.replies)
+
+    def restore(self, kept):
+        self.state, self.on_line, self.ply, self.line, replies = kept
+        self.replies = list(replies)
 
     def accepted_now(self):
         """The written answers at this point of the line (empty once off it)."""
@@ -97,6 +149,7 @@ class Attempt:
         self.on_line = self.on_line and bool(accepted) and str(action) == accepted[0]
         self.state = game.apply(self.state, p.seat, action)
         self.ply += 1
+        self.line += (str(action),)
         self.replies = []
         script = self._script_after(self.ply)
         for _step in range(40):

@@ -72,3 +72,30 @@ def test_a_puzzle_move_is_judged_and_says_its_verdict_and_ply():
         result, stored = judge_puzzles.move(p, attempt, game.parse_action(p.answers[0]), names, "en")
     assert result["ok"] and not result["more"] and stored["verdict"] == "solved" and stored["ply"] == 0
     assert attempt.ply == 1
+
+
+def test_a_kept_judgement_is_the_same_answer_and_never_another_versions():
+    """Each server keeps judged moves (a room answering one puzzle has it judged once): the kept one
+    reads as the first did, moves each learner's own attempt, and is never used for a changed puzzle."""
+    import dataclasses
+
+    from games.ui import game_ui
+
+    p = next(p for p in puzzles.puzzles(GAME) if len(p.moves()) == 1)
+    game = registry.get(GAME)
+    answer = game.parse_action(p.answers[0])
+    with translation.override("en"):
+        names = game_ui(GAME).seat_names(p.seat, game.players(judge_puzzles.Attempt(p, []).state))
+        first, second = judge_puzzles.Attempt(p, []), judge_puzzles.Attempt(p, [])
+        kept = judge_puzzles.move(p, first, answer, names, "en")
+        assert first.ply == 1 and second.ply == 0 and second.state == game.from_text(p.position)
+        assert judge_puzzles.move(p, second, answer, names, "en") == kept
+        assert second.ply == 1 and second.state == first.state and second.line == (str(answer),)
+        assert kept[0]["text"] == p.explanation["en"]
+        changed = dataclasses.replace(p, explanation={**p.explanation, "en": "The changed explanation."})
+        result, _stored = judge_puzzles.move(changed, judge_puzzles.Attempt(changed, []), answer, names, "en")
+    assert result["text"] == "The changed explanation."
+    # A try replayed from its moves is kept too, and each learner gets his own attempt.
+    again = judge_puzzles.Attempt(p, [p.answers[0]])
+    again.replies.append("mine")
+    assert judge_puzzles.Attempt(p, [p.answers[0]]).replies == [] and again.ply == 1

@@ -1,7 +1,5 @@
 """Lessons and puzzles: the learner acts, the engine answers."""
 
-import hashlib
-
 from django.http import Http404
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -15,7 +13,7 @@ from attempts.models import LessonAnswer, PuzzleMove
 from games.catalogue import BY_SLUG
 from games.controls import decode
 from games.engine.rules import NotationError
-from games.owner import owner_key
+from games.owner import is_new, owner_key
 from games.ui import game_ui
 from judge import lessons as judge_lessons
 from judge import puzzles as judge_puzzles
@@ -308,32 +306,31 @@ def show_puzzle(request, p, *, post_url, next_url, index_url, index_label=None):
     made = " ".join(request.POST.get(MADE, request.GET.get(MADE, "")).split()) if not error else ""
     if result and result["ok"] and action is not None:
         made = f"{made} {action}".strip()
-    ctx = {
-        "error": error, "game": info, "p": p, "theme_name": puzzle_data.theme_name(game, p.theme, lang),
-        "question": p.question[lang], "made": made, "result": result,
-        "board_template": ui.board_template, "pack": ui.pack,
-        "hints": p.hints[lang][:hints_seen], "more_hints": hints_seen < len(p.hints[lang]),
-        "next_hint": hints_seen + 1,
-        "hints_seen": hints_seen, "proof": puzzle_data.proof(p),
-        "deals": f"{p.sampled:,}",
-        "post_url": post_url, "next_url": next_url, "index_url": index_url,
-        "index_label": index_label or _("All puzzles"),
-    }
-    ctx.update(board_context(ui, attempt.state, p.seat, p.open, controls=not finished, facts=p.show))
+    index_label = index_label or _("All puzzles")
+
+    def context():
+        ctx = {
+            "error": error, "game": info, "p": p, "theme_name": puzzle_data.theme_name(game, p.theme, lang),
+            "question": p.question[lang], "made": made, "result": result,
+            "board_template": ui.board_template, "pack": ui.pack,
+            "hints": p.hints[lang][:hints_seen], "more_hints": hints_seen < len(p.hints[lang]),
+            "next_hint": hints_seen + 1,
+            "hints_seen": hints_seen, "proof": puzzle_data.proof(p),
+            "deals": f"{p.sampled:,}",
+            "post_url": post_url, "next_url": next_url, "index_url": index_url, "index_label": index_label,
+        }
+        ctx.update(board_context(ui, attempt.state, p.seat, p.open, controls=not finished, facts=p.show))
+        return ctx
+
     template = "tutorials/puzzle.html#puzzle" if request.htmx else "tutorials/puzzle.html"
     if action is not None:
         # A judged move of a fixed position reads the same for everyone who makes it (recorded
         # above for this reader): drawn once, with each reader's marks filled (dojo.shared).
         key = "|".join(str(k) for k in (
-            request.path, _digest(p), " ".join(_made(request)), action, hints_seen, post_url, next_url,
-            index_url, ctx["index_label"], content.stamp()))
-        return shared.render(request, template, ctx, key)
-    return render(request, template, ctx, status=400 if error else 200)
-
-
-def _digest(p):
-    """What a puzzle is, in a few characters: a drawing of it is never used for another version."""
-    return hashlib.sha1(repr(p).encode()).hexdigest()
+            request.path, puzzle_data.digest(p), " ".join(_made(request)), action, hints_seen, post_url, next_url,
+            index_url, index_label, content.stamp()))
+        return shared.render(request, template, context, key)
+    return render(request, template, context(), status=400 if error else 200)
 
 
 def _record_move(request, p, action, hints, stored):
@@ -343,7 +340,7 @@ def _record_move(request, p, action, hints, stored):
     made = " ".join(_made(request))
     ply, verdict, rule = stored["ply"], stored["verdict"], stored["rule"]
     key = record.once(record.posted_nonce(request), owner, p.game, p.id, ply, made)
-    rows = record.puzzle_rows(owner, p.game, p.id)
+    rows = [] if is_new(request) else record.puzzle_rows(owner, p.game, p.id)
     number = record.attempt_number(rows, ply)
     row = PuzzleMove(owner=owner, game=p.game, puzzle=p.id, attempt=number, ply=ply, action=str(action)[:200],
                      hints=hints, verdict=verdict, rule=rule[:60], once=key)

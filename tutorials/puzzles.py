@@ -37,6 +37,7 @@ are what the engine gives today (``rederive``). The page shows the figures from 
 """
 
 import dataclasses
+import hashlib
 import json
 import tomllib
 from dataclasses import dataclass, field
@@ -261,6 +262,20 @@ def validate(p: Puzzle) -> list[str]:
     if p.sampled:
         problems += [f"{at}: {problem}" for problem in _validate_sample(p, game, start)]
     return problems
+
+
+_digests = {}
+
+
+def digest(p: Puzzle) -> str:
+    """What a puzzle is, in a few characters: a drawing or a judgement kept for one version of a
+    puzzle is never used for another. Worked out once per puzzle object (they are immutable)."""
+    kept = _digests.get(id(p))
+    if kept is None or kept[0] is not p:
+        if len(_digests) > 4096:
+            _digests.clear()
+        kept = _digests[id(p)] = (p, hashlib.sha1(repr(p).encode()).hexdigest())
+    return kept[1]
 
 
 def is_proved(p: Puzzle) -> bool:
