@@ -4,12 +4,14 @@ It starts gunicorn (2 workers each) on loopback with production settings (DEBUG 
 files) on the database the environment names (DATABASE_URL, or SQLite), then measures in one run:
 - the floor: wrk on /healthz/ (an empty view behind the same middleware);
 - a mixed workload with wrk: rules pages, hubs, lessons, puzzle pages and puzzle answers (POSTs
-  with a session and CSRF token), in both languages;
+  with a CSRF token), in both languages, from --phones browsers in turn (40: a club evening), each
+  with its own token, so that its pages carry its marks and its answers read and add its records;
 - at the same time, practice tables played by clients that read the legal moves from the event log
   and post real decisions and bot steps (with --servers 2 they alternate between two servers, and
   one server is restarted mid-run).
 It prints requests per second and latency (p50/p99) of each, errors (anything but 2xx/3xx, and any
-stale answer to a move that was current), and the ratio of the mix to the floor. It needs `wrk`
+stale answer to a move that was current), the ratio of the mix to the floor, and the processor
+time the table clients themselves took from the machine. It needs `wrk`
 (apt-get install wrk). Figures, never tests: nothing here asserts on time.
 """
 
@@ -17,6 +19,7 @@ import http.client
 import os
 import random
 import re
+import resource
 import shutil
 import signal
 import subprocess
@@ -146,6 +149,9 @@ class Command(BaseCommand):
         parser.add_argument("--connections", type=int, default=8)
         parser.add_argument("--servers", type=int, choices=(1, 2), default=1)
         parser.add_argument("--tables", type=int, default=2, help="clients playing practice tables")
+        parser.add_argument("--phones", type=int, default=40,
+                            help="browsers the mix's requests come from in turn, each with its own cookies "
+                                 "(its records and marks); 0: one browser that never keeps a token")
         parser.add_argument("--port", type=int, default=8790)
         parser.add_argument("--warm", type=int, default=0, metavar="SECONDS",
                             help="run the mix this long unmeasured first (each worker draws the pages it keeps)")
@@ -168,7 +174,7 @@ class Command(BaseCommand):
                               f"wrk {opts['connections']} connections, {opts['seconds']} s per run")
             floor = self.wrk(work, ports[0], [("GET", "/healthz/", None)], opts)
             self.report("floor: empty view /healthz/", floor)
-            items = self.mix(ports[0])
+            items = self.mix(ports[0], opts["phones"])
             if opts["warm"]:
                 self.wrk(work, ports[0], items, {**opts, "seconds": opts["warm"]})
                 self.stdout.write(f"  (the mix run {opts['warm']} s unmeasured first)")
@@ -181,13 +187,16 @@ class Command(BaseCommand):
             if len(servers) == 2:
                 restarter = threading.Timer(opts["seconds"] / 2, self.restart, args=(servers[1],))
                 restarter.start()
+            cpu = resource.getrusage(resource.RUSAGE_SELF)
             mixed = self.wrk(work, ports[0], items, opts)
+            used = resource.getrusage(resource.RUSAGE_SELF)
+            client_cpu = used.ru_utime + used.ru_stime - cpu.ru_utime - cpu.ru_stime
             stop.set()
             for t in threads:
                 t.join(60)
             if restarter:
                 restarter.join()
-            self.report(f"mixed pages and puzzle answers ({len(items)} distinct requests)", mixed)
+            self.report(f"mixed pages and puzzle answers ({len(items)} requests, {max(opts['phones'], 1)} browsers)", mixed)
             self.stdout.write(f"  mixed / floor: {mixed['rps'] / floor['rps']:.2f} of the floor's requests per second, "
                               f"p99 {mixed['p99'] / max(floor['p99'], 1e-9):.1f}x the floor's")
             times = [t for d in drivers for t in d.times]
@@ -198,6 +207,8 @@ class Command(BaseCommand):
                 f"  practice tables, {len(drivers)} clients alongside: {len(times)} requests ({moves} moves), "
                 f"p50 {pct(times, 50) * 1000:.1f} ms, p99 {pct(times, 99) * 1000:.1f} ms, errors {errors}, "
                 f"event logs diverged {diverged}")
+            self.stdout.write(f"  (the table clients themselves used {client_cpu:.1f} s of processor time in the "
+                              f"{mixed['seconds']:.0f} s run, of the machine's {os.cpu_count()} cores)")
             for d in drivers:
                 for line in d.problems[:3]:
                     self.stdout.write(f"    {line}")
@@ -211,13 +222,13 @@ class Command(BaseCommand):
         server.start()
         self.stdout.write(f"  (server on port {server.port} restarted mid-run)")
 
-    def mix(self, port):
-        """The requests of the mixed workload: GETs of content pages and POSTs of puzzle answers."""
+    def mix(self, port, phones):
+        """The requests of the mixed workload: GETs of content pages and POSTs of puzzle answers,
+        each from the next of `phones` browsers in turn (each has answered a puzzle before, so has
+        its token and records: its pages carry its marks and its answers read its rows)."""
         from tutorials import lessons, puzzles
         from tutorials.content import has_rules
 
-        browser = Browser([port])
-        browser.request("GET", "/en/")  # a session and a CSRF cookie
         items = []
         for game in site_games():
             slug = game.slug
@@ -232,10 +243,19 @@ class Command(BaseCommand):
                     form = encode(game.parse_action(p.answers[0]))
                     items.append(("POST", f"/{lang}/{slug}/puzzles/{p.id}/", form))
             items.append(("GET", "/en/", None))
-        token = browser.cookies.get("csrftoken", "")
-        cookie = "; ".join(f"{k}={v}" for k, v in browser.cookies.items())
+        browsers = []
+        for _ in range(max(phones, 1)):
+            browser = Browser([port])
+            browser.request("GET", "/en/")  # a CSRF cookie
+            if phones:
+                method, path, form = next(item for item in items if item[2] is not None)
+                browser.request(method, path, form)  # a first answer: the browser's token
+            browsers.append(browser)
         out = []
-        for method, path, form in items:
+        for i, (method, path, form) in enumerate(items * len(browsers) if phones > 1 else items):
+            browser = browsers[i % len(browsers)]
+            token = browser.cookies.get("csrftoken", "")
+            cookie = "; ".join(f"{k}={v}" for k, v in browser.cookies.items())
             if form is None:
                 out.append((method, path, None, {"Cookie": cookie}))
             else:
@@ -261,7 +281,7 @@ class Command(BaseCommand):
         if not m:
             raise CommandError(f"wrk said: {run.stdout}\n{run.stderr}")
         n, secs, p50, p99, errors, non2xx = m.groups()
-        return {"rps": int(n) / float(secs), "p50": float(p50), "p99": float(p99), "n": int(n),
+        return {"rps": int(n) / float(secs), "seconds": float(secs), "p50": float(p50), "p99": float(p99), "n": int(n),
                 "errors": int(errors) + int(non2xx)}
 
     def report(self, label, r):
