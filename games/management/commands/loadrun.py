@@ -331,13 +331,16 @@ class TableDriver:
         url = headers["Location"]
         token = url.rstrip("/").rsplit("/", 1)[1]
         reader = ui.levels["club"](game)
+        after = None  # the table as read after the last request (nobody else writes it in between)
         for i in range(6000):
             if self.stop.is_set():
                 return
-            table = Table.objects.get(token=token)
+            table = after or Table.objects.get(token=token)
+            after = None
             match = Match(table, ui)
             if not game.to_move(match.state) and table.shown == match.length:
                 return
+            match.remember()  # this client's next read starts from these positions, as a server's does
             port = self.ports[i % len(self.ports)]
             method, data = "POST", None
             if table.shown < match.length:  # a bot move shown
