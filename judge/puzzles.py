@@ -10,6 +10,7 @@ server keeps the last few thousand (``KEEP``) of them and of the tries replayed,
 puzzle is (``tutorials.puzzles.digest``), so that a room answering one puzzle has it judged once.
 """
 
+import threading
 from collections import OrderedDict
 
 from django.utils.text import capfirst
@@ -27,18 +28,24 @@ KEEP = 4096  # judged moves (and replayed tries) kept by each server process
 
 
 class _Kept(OrderedDict):
-    """The last KEEP values asked for, the oldest forgotten first."""
+    """The last KEEP values asked for, the oldest forgotten first (safe for a threaded server)."""
+
+    def __init__(self):
+        super().__init__()
+        self.lock = threading.Lock()
 
     def get(self, key):
-        value = super().get(key)
-        if value is not None:
-            self.move_to_end(key)
-        return value
+        with self.lock:
+            value = super().get(key)
+            if value is not None:
+                self.move_to_end(key)
+            return value
 
     def put(self, key, value):
-        self[key] = value
-        if len(self) > KEEP:
-            self.popitem(last=False)
+        with self.lock:
+            self[key] = value
+            if len(self) > KEEP:
+                self.popitem(last=False)
 
 
 _moves, _tries = _Kept(), _Kept()
