@@ -7,8 +7,9 @@ files) on the database the environment names (DATABASE_URL, or SQLite), then mea
   with a CSRF token), in both languages, from --phones browsers in turn (40: a club evening), each
   with its own token, so that its pages carry its marks and its answers read and add its records;
 - at the same time, practice tables played by clients that read the legal moves from the event log
-  and post real decisions and bot steps (with --servers 2 they alternate between two servers, and
-  one server is restarted mid-run).
+  and post real decisions and bot steps, as fast as the server answers or (--pace) each waiting as a
+  person would (with --servers 2 they alternate between two servers, and one server is restarted
+  mid-run).
 It prints requests per second and latency (p50/p99) of each, errors (anything but 2xx/3xx, and any
 stale answer to a move that was current), the ratio of the mix to the floor, and the processor
 time the table clients themselves took from the machine. It needs `wrk`
@@ -149,6 +150,9 @@ class Command(BaseCommand):
         parser.add_argument("--connections", type=int, default=8)
         parser.add_argument("--servers", type=int, choices=(1, 2), default=1)
         parser.add_argument("--tables", type=int, default=2, help="clients playing practice tables")
+        parser.add_argument("--pace", type=float, default=0, metavar="SECONDS",
+                            help="each table client waits this long before each request, as a person plays "
+                                 "(0, the default: as fast as the server answers)")
         parser.add_argument("--phones", type=int, default=40,
                             help="browsers the mix's requests come from in turn, each with its own cookies "
                                  "(its records and marks); 0: one browser that never keeps a token")
@@ -179,7 +183,7 @@ class Command(BaseCommand):
                 self.wrk(work, ports[0], items, {**opts, "seconds": opts["warm"]})
                 self.stdout.write(f"  (the mix run {opts['warm']} s unmeasured first)")
             stop = threading.Event()
-            drivers = [TableDriver(i, ports, stop) for i in range(opts["tables"])]
+            drivers = [TableDriver(i, ports, stop, opts["pace"]) for i in range(opts["tables"])]
             threads = [threading.Thread(target=d.run) for d in drivers]
             for t in threads:
                 t.start()
@@ -203,8 +207,9 @@ class Command(BaseCommand):
             errors = sum(d.errors for d in drivers)
             diverged = sum(d.diverged for d in drivers)
             moves = sum(d.moves for d in drivers)
+            paced = f" (each waiting {opts['pace']:g} s before each request)" if opts["pace"] else ""
             self.stdout.write(
-                f"  practice tables, {len(drivers)} clients alongside: {len(times)} requests ({moves} moves), "
+                f"  practice tables, {len(drivers)} clients alongside{paced}: {len(times)} requests ({moves} moves), "
                 f"p50 {pct(times, 50) * 1000:.1f} ms, p99 {pct(times, 99) * 1000:.1f} ms, errors {errors}, "
                 f"event logs diverged {diverged}")
             self.stdout.write(f"  (the table clients themselves used {client_cpu:.1f} s of processor time in the "
@@ -294,8 +299,8 @@ class TableDriver:
     database every server shares), posts the club bot's choice for the reader or a bot step,
     alternating servers request by request. Checks that every move lands exactly once."""
 
-    def __init__(self, index, ports, stop):
-        self.index, self.ports, self.stop = index, ports, stop
+    def __init__(self, index, ports, stop, pace=0):
+        self.index, self.ports, self.stop, self.pace = index, ports, stop, pace
         self.times, self.errors, self.diverged, self.moves = [], 0, 0, 0
         self.problems = []
 
@@ -333,7 +338,7 @@ class TableDriver:
         reader = ui.levels["club"](game)
         after = None  # the table as read after the last request (nobody else writes it in between)
         for i in range(6000):
-            if self.stop.is_set():
+            if self.stop.wait(self.pace) if self.pace else self.stop.is_set():
                 return
             table = after or Table.objects.get(token=token)
             after = None
