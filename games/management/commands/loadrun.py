@@ -338,7 +338,7 @@ class TableDriver:
         reader = ui.levels["club"](game)
         after = None  # the table as read after the last request (nobody else writes it in between)
         for i in range(6000):
-            if self.stop.wait(self.pace) if self.pace else self.stop.is_set():
+            if self.stop.wait(self.pace):  # with no pace, a mere look at the flag
                 return
             table = after or Table.objects.get(token=token)
             after = None
