@@ -194,3 +194,43 @@ def test_old_progress_rows_become_records():
     assert p2.status == summary.AFTER_HINTS and p2.attempts == 2 and p2.hints == 2
     assert summary.puzzle(PuzzleMove.objects.filter(puzzle="p3")).status == summary.MISSED
     assert "tutorials_progress" not in connection.introspection.table_names()
+
+
+def test_the_rows_read_for_a_page_are_the_orms_rows_and_only_the_owners():
+    """attempts.record reads with SQL built once a shape and run with each call's values: the rows
+    must be exactly what the ORM's filter gives, in its order, whoever and whatever is asked, with
+    their fields (JSON too) as the ORM reads them."""
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from attempts import record
+    from attempts.models import DealPlayed
+
+    start = timezone.now()
+    for i, (who, game, item) in enumerate([("a", "toy", "p1"), ("b", "toy", "p1"), ("a", "toy", "p2"),
+                                           ("a", "other", "p1"), ("a", "toy", "p1"), ("b", "toy", "p2")]):
+        at = start - timedelta(minutes=i * 7 % 5)  # not in the order written
+        PuzzleMove.objects.create(owner=who, game=game, puzzle=item, attempt=i + 1, verdict="right", action=f"m{i}", at=at)
+        LessonAnswer.objects.create(owner=who, game=game, lesson=item, step=i, correct=bool(i % 2), at=at)
+        DealPlayed.objects.create(owner=who, game=game, table=f"t{i}", deal=i, level="easy", at=at,
+                                  result={"scores": [i, 2], "won": i % 2 == 0})
+
+    def same(read, orm):
+        assert [(r.pk, type(r)) for r in read] == [(r.pk, type(r)) for r in orm]
+        assert [r.__dict__ | {"_state": None} for r in read] == [r.__dict__ | {"_state": None} for r in orm]
+
+    for who in ("a", "b", "c"):
+        for game in ("toy", "other"):
+            for item in ("p1", "p2"):
+                same(record.puzzle_rows(who, game, item), PuzzleMove.objects.filter(owner=who, game=game, puzzle=item))
+                same(record.lesson_rows(who, game, item), LessonAnswer.objects.filter(owner=who, game=game, lesson=item))
+            by_item = record.puzzle_rows_by_item(who, game)
+            assert {k: [r.pk for r in v] for k, v in by_item.items()} == {
+                item: [r.pk for r in PuzzleMove.objects.filter(owner=who, game=game, puzzle=item)]
+                for item in ("p1", "p2") if PuzzleMove.objects.filter(owner=who, game=game, puzzle=item).exists()}
+            same(record.deal_rows(who, game), DealPlayed.objects.filter(owner=who, game=game))
+        same(record.deal_rows(who), DealPlayed.objects.filter(owner=who))
+    assert record.deal_rows("a", "toy")[0].result["scores"][1] == 2
+    with pytest.raises(ValueError):
+        record.rows_where(PuzzleMove, owner__in=["a", "b"])
