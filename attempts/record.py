@@ -10,10 +10,11 @@ A post without a nonce (not from one of our pages) is recorded without a key.
 """
 
 import secrets
-import threading
 from hashlib import blake2b
 
-from django.db import IntegrityError, connections, router, transaction
+from django.db import IntegrityError, transaction
+
+from dojo.queries import rows_where
 
 from .models import DealPlayed, LessonAnswer, PuzzleMove
 
@@ -50,37 +51,6 @@ def save(row):
 
 
 # --- reading ---------------------------------------------------------------------------------------
-
-_compiled = {}
-_compiling = threading.Lock()
-
-
-def rows_where(model, **where):
-    """The rows of `model` whose fields equal `where` (field name: value), in the model's ordering:
-    what ``list(model.objects.filter(**where))`` gives, with one query.
-
-    A page reads one owner's few rows of one item on nearly every request, and Django's building of
-    the SQL costs several times what the database takes to answer it. So the SQL of each shape (the
-    model, the names filtered on, the database's kind) is built by Django once a process, with marks
-    where the values go, and then run with each call's values; the rows are the model's own
-    instances, made as the ORM makes them."""
-    db = router.db_for_read(model)
-    names = tuple(sorted(where))
-    key = (model, names, db, connections[db].vendor)
-    found = _compiled.get(key)
-    if found is None:
-        with _compiling:
-            marks = {name: f"<value of {name}>" for name in names}
-            sql, params = model.objects.using(db).filter(**marks).query.sql_with_params()
-            by_mark = {mark: name for name, mark in marks.items()}
-            if sorted(params) != sorted(marks.values()):  # not one plain value per name: let the ORM do it
-                raise ValueError(f"rows_where filters on plain equality only, not {where!r}")
-            found = _compiled[key] = (sql, [by_mark[p] for p in params])
-    sql, order = found
-    fields = model._meta
-    values = [fields.get_field(name).get_db_prep_value(where[name], connections[db]) for name in order]
-    return list(model.objects.raw(sql, values).using(db))
-
 
 def lesson_rows(owner, game, lesson):
     if not owner:

@@ -197,7 +197,7 @@ def test_old_progress_rows_become_records():
 
 
 def test_the_rows_read_for_a_page_are_the_orms_rows_and_only_the_owners():
-    """attempts.record reads with SQL built once a shape and run with each call's values: the rows
+    """attempts.record reads with dojo.queries (SQL built once a shape, run with each call's values): the rows
     must be exactly what the ORM's filter gives, in its order, whoever and whatever is asked, with
     their fields (JSON too) as the ORM reads them."""
     from datetime import timedelta
@@ -206,6 +206,7 @@ def test_the_rows_read_for_a_page_are_the_orms_rows_and_only_the_owners():
 
     from attempts import record
     from attempts.models import DealPlayed
+    from dojo.queries import rows_where
 
     start = timezone.now()
     for i, (who, game, item) in enumerate([("a", "toy", "p1"), ("b", "toy", "p1"), ("a", "toy", "p2"),
@@ -233,4 +234,4 @@ def test_the_rows_read_for_a_page_are_the_orms_rows_and_only_the_owners():
         same(record.deal_rows(who), DealPlayed.objects.filter(owner=who))
     assert record.deal_rows("a", "toy")[0].result["scores"][1] == 2
     with pytest.raises(ValueError):
-        record.rows_where(PuzzleMove, owner__in=["a", "b"])
+        rows_where(PuzzleMove, owner__in=["a", "b"])

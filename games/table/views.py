@@ -23,6 +23,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext, pgettext, pgettext_lazy
 from django.views.decorators.http import require_GET
 
+from dojo.queries import rows_where
 from games.catalogue import BY_SLUG
 from games.controls import decode
 from games.engine.rules import NotationError
@@ -74,10 +75,10 @@ def _name(ui, lang):
 def _table(request, ui, token):
     """The table if it belongs to this browser; 404 for anyone else (even its existence is private)."""
     owner = owner_key(request, create=False)
-    table = Table.objects.filter(token=token, game=ui.slug, owner=owner).first() if owner else None
-    if table is None:
+    found = rows_where(Table, token=token, game=ui.slug, owner=owner) if owner else []
+    if not found:
         raise Http404(_("There is no such table."))
-    return table
+    return found[0]
 
 
 # A table's addresses, worked out once per URLconf, script prefix and language (the same on every
