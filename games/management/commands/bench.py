@@ -20,6 +20,7 @@ table runs on a throwaway test database, never on the site's own.
 import math
 import random
 import time
+from urllib.parse import urlencode
 
 from django.core.management.base import BaseCommand, CommandError
 from django.http import HttpResponse
@@ -36,6 +37,12 @@ from games.table.review import REVIEW_LEVEL, view_rng
 from games.ui import HINT_BUDGET, HINT_VOICES, game_ui, has_ui
 
 HX = {"HTTP_HX_REQUEST": "true"}
+
+
+def post(client, url, data, **extra):
+    """POST `data` form-encoded, as a browser's form and htmx send it (the test Client's own
+    default is a multipart body, which no page of the site sends and which costs more to read)."""
+    return client.post(url, urlencode(data, doseq=True), content_type="application/x-www-form-urlencoded", **extra)
 
 
 def empty(request):
@@ -218,7 +225,7 @@ class Command(BaseCommand):
         kinds["home"] = [("get", "/en/", None), ("get", "/ja/", None)]
         client = Client()
         for method, url, form in kinds["puzzle answer (POST)"]:  # the reader's session and marks
-            client.post(url, form)
+            post(client, url, form)
         self.stdout.write("\npages (one reader with a session and marks; each kind round-robin over its addresses)")
         base = pct(floor, 95)
         for kind, requests in kinds.items():
@@ -227,7 +234,7 @@ class Command(BaseCommand):
             def one():
                 method, url, form = requests[at[0] % len(requests)]
                 at[0] += 1
-                answer = client.post(url, form) if method == "post" else client.get(url)
+                answer = post(client, url, form) if method == "post" else client.get(url)
                 if answer.status_code >= 400:
                     raise CommandError(f"{url}: {answer.status_code}")
 
@@ -327,7 +334,7 @@ class Command(BaseCommand):
                 record("hint", time.perf_counter() - t, match)
             data = match.form_for(rng.choice(legal))
             t = time.perf_counter()
-            client.post(url + "act/", data, **HX)
+            post(client, url + "act/", data, **HX)
             record("move", time.perf_counter() - t, match)
         elif table.shown < match.length:
             t = time.perf_counter()
@@ -335,7 +342,7 @@ class Command(BaseCommand):
             record("frame", time.perf_counter() - t, match)
         else:
             t = time.perf_counter()
-            client.post(url + "step/", {"version": table.version}, **HX)
+            post(client, url + "step/", {"version": table.version}, **HX)
             record("bots", time.perf_counter() - t, match)
         return True
 
