@@ -235,3 +235,5 @@ def test_the_rows_read_for_a_page_are_the_orms_rows_and_only_the_owners():
     assert record.deal_rows("a", "toy")[0].result["scores"][1] == 2
     with pytest.raises(ValueError):
         rows_where(PuzzleMove, owner__in=["a", "b"])
+    with pytest.raises(ValueError):
+        rows_where(PuzzleMove, owner=None, game="toy")
