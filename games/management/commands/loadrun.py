@@ -151,7 +151,9 @@ class Command(BaseCommand):
         parser.add_argument("--servers", type=int, choices=(1, 2), default=1)
         parser.add_argument("--tables", type=int, default=2, help="clients playing practice tables")
         parser.add_argument("--pace", type=float, default=0, metavar="SECONDS",
-                            help="each table client waits this long before each request, as a person plays "
+                            help="each table client waits this long on average before each request, as a "
+                                 "person plays: a time drawn afresh each time, from none to twice as long, so "
+                                 "that the clients act independently rather than all at once "
                                  "(0, the default: as fast as the server answers)")
         parser.add_argument("--phones", type=int, default=40,
                             help="browsers the mix's requests come from in turn, each with its own cookies "
@@ -207,7 +209,7 @@ class Command(BaseCommand):
             errors = sum(d.errors for d in drivers)
             diverged = sum(d.diverged for d in drivers)
             moves = sum(d.moves for d in drivers)
-            paced = f" (each waiting {opts['pace']:g} s before each request)" if opts["pace"] else ""
+            paced = (f" (each waiting {opts['pace']:g} s on average before each request)" if opts["pace"] else "")
             self.stdout.write(
                 f"  practice tables, {len(drivers)} clients alongside{paced}: {len(times)} requests ({moves} moves), "
                 f"p50 {pct(times, 50) * 1000:.1f} ms, p99 {pct(times, 99) * 1000:.1f} ms, errors {errors}, "
@@ -301,6 +303,7 @@ class TableDriver:
 
     def __init__(self, index, ports, stop, pace=0):
         self.index, self.ports, self.stop, self.pace = index, ports, stop, pace
+        self.pauses = random.Random(f"pauses {index}")  # its own draws: the moves stay those of rng
         self.times, self.errors, self.diverged, self.moves = [], 0, 0, 0
         self.problems = []
 
@@ -338,7 +341,10 @@ class TableDriver:
         reader = ui.levels["club"](game)
         after = None  # the table as read after the last request (nobody else writes it in between)
         for i in range(6000):
-            if self.stop.wait(self.pace):  # with no pace, a mere look at the flag
+            # People at tables act independently: a pause drawn from none to twice the pace (the
+            # same pause for every client would bring them back all at once, after the first
+            # requests, and measure a queue of forty rather than a table's request).
+            if self.stop.wait(self.pauses.uniform(0, 2 * self.pace) if self.pace else 0):
                 return
             table = after or Table.objects.get(token=token)
             after = None
