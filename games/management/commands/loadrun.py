@@ -10,10 +10,10 @@ files) on the database the environment names (DATABASE_URL, or SQLite), then mea
   and post real decisions and bot steps, as fast as the server answers or (--pace) each waiting as a
   person would (with --servers 2 they alternate between two servers, and one server is restarted
   mid-run).
-It prints requests per second and latency (p50/p99) of each, errors (anything but 2xx/3xx, and any
-stale answer to a move that was current), the ratio of the mix to the floor, and the processor
-time the table clients themselves took from the machine. It needs `wrk`
-(apt-get install wrk). Figures, never tests: nothing here asserts on time.
+It prints requests per second and latency (p50/p99, and for wrk's runs p99.9 and the slowest) of
+each, errors (anything but 2xx/3xx, and any stale answer to a move that was current), the ratio of
+the mix to the floor, and the processor time the table clients themselves took from the machine.
+It needs `wrk` (apt-get install wrk). Figures, never tests: nothing here asserts on time.
 """
 
 import http.client
@@ -48,8 +48,9 @@ request = function()
   return requests[i]
 end
 done = function(summary, latency, requests_)
-  io.write(string.format("RESULT requests=%%d seconds=%%f p50=%%f p99=%%f errors=%%d non2xx=%%d\\n",
+  io.write(string.format("RESULT requests=%%d seconds=%%f p50=%%f p99=%%f p999=%%f max=%%f errors=%%d non2xx=%%d\\n",
     summary.requests, summary.duration / 1e6, latency:percentile(50) / 1e3, latency:percentile(99) / 1e3,
+    latency:percentile(99.9) / 1e3, latency.max / 1e3,
     summary.errors.connect + summary.errors.read + summary.errors.write + summary.errors.timeout,
     summary.errors.status))
 end
@@ -283,16 +284,19 @@ class Command(BaseCommand):
         script.write_text(LUA % {"items": "\n".join(lines)})
         run = subprocess.run(["wrk", "-t", "2", "-c", str(opts["connections"]), "-d", f"{opts['seconds']}s",
                               "-s", str(script), f"http://127.0.0.1:{port}"], capture_output=True, text=True)
-        m = re.search(r"RESULT requests=(\d+) seconds=([\d.]+) p50=([\d.]+) p99=([\d.]+) errors=(\d+) "
+        m = re.search(r"RESULT requests=(\d+) seconds=([\d.]+) p50=([\d.]+) p99=([\d.]+) p999=([\d.]+) "
+                      r"max=([\d.]+) errors=(\d+) "
                       r"non2xx=(\d+)", run.stdout)
         if not m:
             raise CommandError(f"wrk said: {run.stdout}\n{run.stderr}")
-        n, secs, p50, p99, errors, non2xx = m.groups()
-        return {"rps": int(n) / float(secs), "seconds": float(secs), "p50": float(p50), "p99": float(p99), "n": int(n),
+        n, secs, p50, p99, p999, most, errors, non2xx = m.groups()
+        return {"rps": int(n) / float(secs), "seconds": float(secs), "p50": float(p50), "p99": float(p99),
+                "p999": float(p999), "max": float(most), "n": int(n),
                 "errors": int(errors) + int(non2xx)}
 
     def report(self, label, r):
         self.stdout.write(f"  {label:<56} {r['rps']:8.0f} req/s   p50 {r['p50']:6.1f} ms   p99 {r['p99']:6.1f} ms   "
+                          f"p99.9 {r['p999']:6.1f} ms   max {r['max']:6.1f} ms   "
                           f"errors {r['errors']} of {r['n']}")
 
 
