@@ -197,9 +197,9 @@ def test_old_progress_rows_become_records():
 
 
 def test_the_rows_read_for_a_page_are_the_orms_rows_and_only_the_owners():
-    """attempts.record reads with dojo.queries (SQL built once a shape, run with each call's values): the rows
-    must be exactly what the ORM's filter gives, in its order, whoever and whatever is asked, with
-    their fields (JSON too) as the ORM reads them."""
+    """attempts.record reads with dojo.queries (SQL built once a shape, run with each call's
+    values): the rows must be exactly what the ORM's filter gives, in its order, whoever and
+    whatever is asked, with their fields (JSON too) as the ORM reads them."""
     from datetime import timedelta
 
     from django.utils import timezone
@@ -212,7 +212,8 @@ def test_the_rows_read_for_a_page_are_the_orms_rows_and_only_the_owners():
     for i, (who, game, item) in enumerate([("a", "toy", "p1"), ("b", "toy", "p1"), ("a", "toy", "p2"),
                                            ("a", "other", "p1"), ("a", "toy", "p1"), ("b", "toy", "p2")]):
         at = start - timedelta(minutes=i * 7 % 5)  # not in the order written
-        PuzzleMove.objects.create(owner=who, game=game, puzzle=item, attempt=i + 1, verdict="right", action=f"m{i}", at=at)
+        PuzzleMove.objects.create(owner=who, game=game, puzzle=item, attempt=i + 1, verdict="right",
+                                  action=f"m{i}", at=at)
         LessonAnswer.objects.create(owner=who, game=game, lesson=item, step=i, correct=bool(i % 2), at=at)
         DealPlayed.objects.create(owner=who, game=game, table=f"t{i}", deal=i, level="easy", at=at,
                                   result={"scores": [i, 2], "won": i % 2 == 0})
@@ -224,12 +225,14 @@ def test_the_rows_read_for_a_page_are_the_orms_rows_and_only_the_owners():
     for who in ("a", "b", "c"):
         for game in ("toy", "other"):
             for item in ("p1", "p2"):
-                same(record.puzzle_rows(who, game, item), PuzzleMove.objects.filter(owner=who, game=game, puzzle=item))
-                same(record.lesson_rows(who, game, item), LessonAnswer.objects.filter(owner=who, game=game, lesson=item))
+                same(record.puzzle_rows(who, game, item),
+                     PuzzleMove.objects.filter(owner=who, game=game, puzzle=item))
+                same(record.lesson_rows(who, game, item),
+                     LessonAnswer.objects.filter(owner=who, game=game, lesson=item))
             by_item = record.puzzle_rows_by_item(who, game)
-            assert {k: [r.pk for r in v] for k, v in by_item.items()} == {
-                item: [r.pk for r in PuzzleMove.objects.filter(owner=who, game=game, puzzle=item)]
-                for item in ("p1", "p2") if PuzzleMove.objects.filter(owner=who, game=game, puzzle=item).exists()}
+            expected = {item: [r.pk for r in PuzzleMove.objects.filter(owner=who, game=game, puzzle=item)]
+                        for item in ("p1", "p2")}
+            assert {k: [r.pk for r in v] for k, v in by_item.items()} == {k: v for k, v in expected.items() if v}
             same(record.deal_rows(who, game), DealPlayed.objects.filter(owner=who, game=game))
         same(record.deal_rows(who), DealPlayed.objects.filter(owner=who))
     assert record.deal_rows("a", "toy")[0].result["scores"][1] == 2

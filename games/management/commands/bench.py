@@ -42,7 +42,8 @@ HX = {"HTTP_HX_REQUEST": "true"}
 def post(client, url, data, **extra):
     """POST `data` form-encoded, as a browser's form and htmx send it (the test Client's own
     default is a multipart body, which no page of the site sends and which costs more to read)."""
-    return client.post(url, urlencode(data, doseq=True), content_type="application/x-www-form-urlencoded", **extra)
+    return client.post(url, urlencode(data, doseq=True), content_type="application/x-www-form-urlencoded",
+                       **extra)
 
 
 def empty(request):

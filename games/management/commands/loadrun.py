@@ -152,9 +152,9 @@ class Command(BaseCommand):
         parser.add_argument("--servers", type=int, choices=(1, 2), default=1)
         parser.add_argument("--tables", type=int, default=2, help="clients playing practice tables")
         parser.add_argument("--pace", type=float, default=0, metavar="SECONDS",
-                            help="each table client waits this long on average before each request, as a "
-                                 "person plays: a time drawn afresh each time, from none to twice as long, so "
-                                 "that the clients act independently rather than all at once "
+                            help="each table client waits this long on average before each request, as "
+                                 "a person plays: a time drawn afresh each time, from none to twice as "
+                                 "long, so that the clients act independently rather than all at once "
                                  "(0, the default: as fast as the server answers)")
         parser.add_argument("--phones", type=int, default=40,
                             help="browsers the mix's requests come from in turn, each with its own cookies "
@@ -210,7 +210,7 @@ class Command(BaseCommand):
             errors = sum(d.errors for d in drivers)
             diverged = sum(d.diverged for d in drivers)
             moves = sum(d.moves for d in drivers)
-            paced = (f" (each waiting {opts['pace']:g} s on average before each request)" if opts["pace"] else "")
+            paced = f" (each waiting {opts['pace']:g} s on average before each request)" if opts["pace"] else ""
             self.stdout.write(
                 f"  practice tables, {len(drivers)} clients alongside{paced}: {len(times)} requests ({moves} moves), "
                 f"p50 {pct(times, 50) * 1000:.1f} ms, p99 {pct(times, 99) * 1000:.1f} ms, errors {errors}, "
