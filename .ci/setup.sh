@@ -82,7 +82,7 @@ case $mode in
     .venv/bin/python manage.py load_content
     .venv/bin/python manage.py collectstatic --noinput -v 0
     say "the site: http://127.0.0.1:${PORT:-8000}/"
-    exec .venv/bin/python -m gunicorn --pythonpath site dojo.wsgi --workers 2 --bind "0.0.0.0:${PORT:-8000}" \
+    exec .venv/bin/python -m gunicorn --pythonpath site dojo.serve:application --preload --workers 2 --bind "0.0.0.0:${PORT:-8000}" \
       --access-logfile - --error-logfile -
     ;;
   dev)

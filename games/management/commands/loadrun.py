@@ -72,10 +72,10 @@ class Server:
     def start(self):
         root = Path(settings.BASE_DIR)
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "gunicorn", "--pythonpath", str(root / "site"), "dojo.wsgi",
-             "--workers", "2", "--bind", f"127.0.0.1:{self.port}", "--error-logfile", str(self.log)],
+            [sys.executable, "-m", "gunicorn", "--pythonpath", str(root / "site"), "dojo.serve:application",
+             "--preload", "--workers", "2", "--bind", f"127.0.0.1:{self.port}", "--error-logfile", str(self.log)],
             cwd=root, env=self.env, start_new_session=True)
-        for _ in range(100):
+        for _ in range(300):  # it loads everything before it listens (dojo.ready)
             try:
                 conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=2)
                 conn.request("GET", "/healthz/")
