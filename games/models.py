@@ -14,6 +14,8 @@ from django.conf import settings
 from django.db import models
 from django.utils import timezone
 
+from dojo.queries import update_where
+
 TOKEN_BYTES = 6  # 8 URL-safe characters
 SHARE_TOKEN_BYTES = 12  # 16 URL-safe characters
 
@@ -79,7 +81,7 @@ class Table(models.Model):
         now = timezone.now()
         fields = {"actions": actions, "version": self.version + 1, "updated": now,
                   "shown": len(actions) if shown is None else shown, **summary}
-        done = Table.objects.filter(pk=self.pk, version=self.version).update(**fields)
+        done = update_where(Table, fields, id=self.pk, version=self.version)
         if done:
             for name, value in fields.items():
                 setattr(self, name, value)

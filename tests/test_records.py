@@ -240,3 +240,40 @@ def test_the_rows_read_for_a_page_are_the_orms_rows_and_only_the_owners():
         rows_where(PuzzleMove, owner__in=["a", "b"])
     with pytest.raises(ValueError):
         rows_where(PuzzleMove, owner=None, game="toy")
+
+
+def test_a_rows_update_writes_what_the_orms_update_writes_and_only_where_asked():
+    """games.models.Table.write updates with dojo.queries.update_where (its UPDATE written once a
+    shape): the rows it changes, and what they hold after (JSON, a time, numbers), must be what the
+    ORM's filter(...).update(...) gives, and no other row may change."""
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from dojo.queries import update_where
+    from games.models import Table
+
+    def tables():
+        return [Table.objects.create(token=f"tok{i}", game="toy", owner="o", seed="s", actions=[[0, "a"]],
+                                     version=i % 2) for i in range(4)]
+
+    def state():
+        return [(t.token, t.actions, t.version, t.updated if t.version == 7 else None, t.shown, t.scores,
+                 t.finished) for t in Table.objects.order_by("token")]
+
+    later = timezone.now() + timedelta(hours=1)
+    fields = {"actions": [[0, "a"], [1, "b \"c\" é"]], "version": 7, "updated": later, "shown": 2,
+              "scores": [1, 2], "finished": True}
+    made = tables()
+    orm = [Table.objects.filter(pk=made[i].pk, version=v).update(**fields) for i, v in ((0, 0), (1, 0), (2, 0))]
+    expected = state()
+    Table.objects.all().delete()
+    made = tables()
+    ours = [update_where(Table, fields, id=made[i].pk, version=v) for i, v in ((0, 0), (1, 0), (2, 0))]
+    assert ours == orm == [1, 0, 1]
+    assert state() == expected
+    assert Table.objects.get(token="tok1").actions == [[0, "a"]]  # its version was 1: left alone
+    assert Table.objects.get(token="tok0").updated == later
+    for bad in ({"values": {}, "id": 1}, {"values": {"shown": 1}}, {"values": {"shown": 1}, "id": None}):
+        with pytest.raises(ValueError):
+            update_where(Table, **bad)
