@@ -9,7 +9,7 @@ files) on the database the environment names (DATABASE_URL, or SQLite), then mea
 - at the same time, practice tables played by clients that read the legal moves from the event log
   and post real decisions and bot steps, as fast as the server answers or (--pace) each waiting as a
   person would (with --servers 2 they alternate between two servers, and one server is restarted
-  mid-run).
+  mid-run, unless --no-restart).
 It prints requests per second and latency (p50/p99, and for wrk's runs p99.9 and the slowest) of
 each, errors (anything but 2xx/3xx, and any stale answer to a move that was current), the ratio of
 the mix to the floor, and the processor time the table clients themselves took from the machine.
@@ -159,6 +159,9 @@ class Command(BaseCommand):
         parser.add_argument("--phones", type=int, default=40,
                             help="browsers the mix's requests come from in turn, each with its own cookies "
                                  "(its records and marks); 0: one browser that never keeps a token")
+        parser.add_argument("--no-restart", action="store_true",
+                            help="with --servers 2, leave the second server running (by default it is "
+                                 "restarted mid-run, and its start takes processor time from the first)")
         parser.add_argument("--port", type=int, default=8790)
         parser.add_argument("--warm", type=int, default=0, metavar="SECONDS",
                             help="run the mix this long unmeasured first (each worker draws the pages it keeps)")
@@ -191,7 +194,7 @@ class Command(BaseCommand):
             for t in threads:
                 t.start()
             restarter = None
-            if len(servers) == 2:
+            if len(servers) == 2 and not opts["no_restart"]:
                 restarter = threading.Timer(opts["seconds"] / 2, self.restart, args=(servers[1],))
                 restarter.start()
             cpu = resource.getrusage(resource.RUSAGE_SELF)
