@@ -3,6 +3,7 @@ pays for a puzzle's proof, a template's compilation or a rules example's board, 
 no connection is left open for the forked workers to share, and what is loaded is frozen."""
 
 import gc
+import re
 from pathlib import Path
 
 import pytest
@@ -88,6 +89,7 @@ def test_the_production_server_is_started_ready():
     for path in (ROOT / ".ci" / "setup.sh", ROOT / "games" / "management" / "commands" / "loadrun.py",
                  ROOT / "README.md"):
         text = path.read_text(encoding="utf-8")
-        assert "dojo.serve:application" in text and "--preload" in text, path
-        assert "dojo.wsgi" not in text, path
+        started = re.findall(r'--pythonpath\W+(?:site|str\(root / "site"\))\W+([\w.:]+)', text)
+        assert started and set(started) == {"dojo.serve:application"}, (path, started)
+        assert "--preload" in text, path
     assert "ready.prepare()" in (ROOT / "site" / "dojo" / "serve.py").read_text(encoding="utf-8")
