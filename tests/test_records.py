@@ -277,3 +277,24 @@ def test_a_rows_update_writes_what_the_orms_update_writes_and_only_where_asked()
     for bad in ({"values": {}, "id": 1}, {"values": {"shown": 1}}, {"values": {"shown": 1}, "id": None}):
         with pytest.raises(ValueError):
             update_where(Table, **bad)
+
+
+def test_rows_are_read_by_number_fields_and_foreign_keys_as_the_orm_reads_them():
+    """dojo.queries.rows_where on fields the ORM would refuse a text for (an id, a version, a
+    foreign key's id: a people's table's seat is read by its table and user on every poll)."""
+    from dojo.queries import rows_where
+    from games.models import Table, TableSnapshot
+
+    made = [Table.objects.create(token=f"tok{i}", game="toy", owner="o", seed="s", version=i % 2) for i in range(3)]
+    for k in (5, 1, 3):
+        TableSnapshot.objects.create(table=made[0], index=k, deal=1, position="p")
+    TableSnapshot.objects.create(table=made[2], index=2, deal=1, position="p")
+    for t in made:
+        for version in (0, 1):
+            assert ([r.pk for r in rows_where(Table, id=t.pk, version=version)]
+                    == [r.pk for r in Table.objects.filter(pk=t.pk, version=version)])
+        read = rows_where(TableSnapshot, table_id=t.pk)
+        assert [(r.pk, r.index) for r in read] == [(r.pk, r.index) for r in TableSnapshot.objects.filter(table=t)]
+    assert [r.index for r in rows_where(TableSnapshot, table_id=made[0].pk)] == [1, 3, 5]
+    with pytest.raises(ValueError):
+        rows_where(Table, version__gt=0)

@@ -3,10 +3,20 @@ time."""
 
 import threading
 
-from django.db import connections, router
+from django.core.exceptions import FieldDoesNotExist
+from django.db import connections, models, router
 
 _compiled = {}
 _compiling = threading.Lock()
+
+
+def _mark(field, n, name):
+    """A stand-in value the ORM's filter keeps as it is, so that it is found again among the
+    query's parameters: a text for most fields, and for a number's (a foreign key to a numbered row
+    included), which the ORM would refuse as text, a number within every integer field's range
+    (the ORM leaves out a comparison with one outside it). Never run: only the SQL is kept."""
+    target = field.target_field if field.is_relation else field
+    return 32_001 + n if isinstance(target, models.IntegerField) else f"<value of {name}>"
 
 
 def rows_where(model, **where):
@@ -28,10 +38,13 @@ def rows_where(model, **where):
     found = _compiled.get(key)
     if found is None:
         with _compiling:
-            marks = {name: f"<value of {name}>" for name in names}
+            try:
+                marks = {name: _mark(model._meta.get_field(name), n, name) for n, name in enumerate(names)}
+            except FieldDoesNotExist:  # a lookup (owner__in) or a name of no field
+                raise ValueError(f"rows_where filters on plain equality of fields only, not {where!r}") from None
             sql, params = model.objects.using(db).filter(**marks).query.sql_with_params()
             by_mark = {mark: name for name, mark in marks.items()}
-            if sorted(params) != sorted(marks.values()):  # not one plain value per name: the ORM's filter
+            if sorted(params, key=repr) != sorted(marks.values(), key=repr):  # not one plain value per name
                 raise ValueError(f"rows_where filters on plain equality only, not {where!r}")
             found = _compiled[key] = (sql, [by_mark[p] for p in params])
     sql, order = found
