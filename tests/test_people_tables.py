@@ -330,6 +330,38 @@ def test_a_person_away_at_their_turn_is_waited_for_or_played_for_as_set_up(two):
 
 
 @pytest.mark.django_db
+def test_a_person_is_noted_as_seen_at_most_once_every_twenty_seconds(two):
+    """Each page and poll notes that the person is here; a poll every two seconds writes the seat
+    only when its time is older than SEEN_EVERY (no statement that waits for a write lock
+    otherwise), and a stale time is written again."""
+    from datetime import timedelta
+
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+    from django.utils import timezone
+
+    from games.people.views import SEEN_EVERY
+
+    table, clients = two["table"], two["clients"]
+    seat = PeopleSeat.objects.get(table=table, seat=0)
+    client = clients[0]
+    old = timezone.now() - SEEN_EVERY - timedelta(seconds=5)
+    PeopleSeat.objects.filter(pk=seat.pk).update(seen=old)
+    poll = url(table, "poll") + f"?v={table.version}"
+    with CaptureQueriesContext(connection) as first:
+        assert client.get(poll).status_code == 204
+    noted = PeopleSeat.objects.get(pk=seat.pk).seen
+    assert noted > old and any(q["sql"].startswith("UPDATE") for q in first.captured_queries)
+    for _ in range(3):
+        with CaptureQueriesContext(connection) as later:
+            assert client.get(poll).status_code == 204
+        assert not any(q["sql"].startswith(("UPDATE", "INSERT", "DELETE")) for q in later.captured_queries)
+    assert PeopleSeat.objects.get(pk=seat.pk).seen == noted
+    other = PeopleSeat.objects.exclude(pk=seat.pk).get(table=table)
+    assert other.seen != noted  # only the asking person's seat is noted
+
+
+@pytest.mark.django_db
 def test_a_seat_kept_for_a_club_member_is_theirs_alone(toy):
     from tests.clubs import add_member, make_club
 

@@ -8,14 +8,17 @@
 
 from django.http import Http404
 
+from dojo.queries import rows_where
+
 from games.models import PeopleSeat, PeopleTable
 
 
 def table(token, game) -> PeopleTable:
-    found = PeopleTable.objects.filter(token=token, game=game).first()
-    if found is None:
+    """The table of `game` with this token (read as dojo.queries reads: every poll asks), or 404."""
+    found = rows_where(PeopleTable, token=token, game=game)
+    if not found:
         raise Http404
-    return found
+    return found[0]
 
 
 def by_code(code):

@@ -13,7 +13,7 @@ from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import redirect_to_login
 from django.db import IntegrityError, transaction
 from django.http import Http404, HttpResponse, HttpResponseNotAllowed
-from django.db.models import F, Q
+from django.db.models import F
 from django.shortcuts import redirect, render
 from django.utils import timezone
 from django.urls import reverse
@@ -21,6 +21,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_GET
 
+from dojo.queries import rows_where, update_where
 from games.catalogue import BY_SLUG
 from games.controls import decode
 from games.engine.rules import NotationError
@@ -257,10 +258,13 @@ def context(request, table, refusal=None, message=None, hint=False):
 
 
 def _seen(table, user):
-    """Note that the person's page asked (at most one write every SEEN_EVERY)."""
+    """Note that the person's page asked (at most one write every SEEN_EVERY). The seat is read
+    first and written only when its time is older: a poll every two seconds from each person then
+    writes once in ten (an UPDATE that changes nothing still waits for SQLite's write lock)."""
     now = timezone.now()
-    PeopleSeat.objects.filter(table=table, user=user).filter(
-        Q(seen__isnull=True) | Q(seen__lt=now - SEEN_EVERY)).update(seen=now)
+    for row in rows_where(PeopleSeat, table_id=table.pk, user_id=user.pk):
+        if row.seen is None or row.seen < now - SEEN_EVERY:
+            update_where(PeopleSeat, {"seen": now}, id=row.pk)
 
 
 def away_seats(table, game, state):
