@@ -6,9 +6,9 @@ template (compiled once, then kept), each game's content, and the proof of each 
 that is a request of a few hundred milliseconds, or two seconds, in each worker, and the requests
 queued behind it wait as long.
 
-``prepare()`` does it all at start instead. The WSGI entry point calls it once, in the server's
-first process, before the workers are forked (gunicorn --preload): they start with everything
-loaded, and share it. Each installed app says what it keeps in a module ``warm`` with a function
+``prepare()`` does it all at start instead. The production entry point (dojo.serve) calls it
+once, in the server's first process, before the workers are forked (gunicorn --preload): they
+start with everything loaded, and share it. Each installed app says what it keeps in a module ``warm`` with a function
 ``warm()`` (tutorials: the content and the proofs; games: each game's ui, engine and bots).
 
 Then what is loaded is frozen (``gc.freeze``): the collector no longer looks through those objects
