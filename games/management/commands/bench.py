@@ -37,6 +37,11 @@ from games.table.review import REVIEW_LEVEL, view_rng
 from games.ui import HINT_BUDGET, HINT_VOICES, game_ui, has_ui
 
 HX = {"HTTP_HX_REQUEST": "true"}
+# A reader's request comes after a pause (the time it takes to look at the board), and a process
+# answers a request after a pause more slowly than one in a run of requests back to back: its
+# processor's caches have gone cold. The floor and the table moves are timed both ways.
+PAUSE = 0.04
+PAUSED = 200  # requests timed after a pause (each costs PAUSE seconds of waiting)
 
 
 def post(client, url, data, **extra):
@@ -96,6 +101,17 @@ def timed(budget, fn, at_least=3, at_most=100_000):
         fn()
         out.append(time.perf_counter() - t)
     return out
+
+
+def after_pauses(count, fn):
+    """The times of `count` calls of fn, each made after PAUSE seconds of waiting."""
+    values = []
+    for _ in range(count):
+        time.sleep(PAUSE)
+        t = time.perf_counter()
+        fn()
+        values.append(time.perf_counter() - t)
+    return values
 
 
 def positions(game, count, players, seed="bench"):
@@ -198,6 +214,8 @@ class Command(BaseCommand):
         self.line("empty view (same middleware, test Client)", floor)
         client.get("/en/")
         self.line("home page (template, translated)", timed(budget, lambda: client.get("/en/")))
+        self.paused_floor = after_pauses(PAUSED, lambda: client.get("/bench-empty/"))
+        self.line(f"empty view, each after a {PAUSE * 1000:.0f} ms pause", self.paused_floor)
         return floor
 
     def pages(self, budget, floor):
@@ -319,21 +337,24 @@ class Command(BaseCommand):
             table.save(update_fields=["options"])
         return url
 
-    def _drive(self, client, url, rng, record):
+    def _drive(self, client, url, rng, record, hint=True, pause=0):
         """One request of a reader playing at random through htmx: a move (the bots' replies come in
-        the same request), one bot move shown, or the bots' first run. record(kind, seconds, match).
-        False once the match is over."""
+        the same request; the hint asked first unless hint is False; after `pause` seconds), one
+        bot move shown, or the bots' first run. record(kind, seconds, match). False once the match
+        is over."""
         match = _match(url)
         game, table = match.game, match.table
         if not game.to_move(match.state) and table.shown == match.length:
             return False
         if table.shown == match.length and match.reader_awaited():
             legal = game.legal_actions(match.view(), match.human)
-            if len(legal) > 1:
+            if hint and len(legal) > 1:
                 t = time.perf_counter()
                 client.get(url + "?hint=1", **HX)
                 record("hint", time.perf_counter() - t, match)
             data = match.form_for(rng.choice(legal))
+            if pause:
+                time.sleep(pause)
             t = time.perf_counter()
             post(client, url + "act/", data, **HX)
             record("move", time.perf_counter() - t, match)
@@ -366,8 +387,19 @@ class Command(BaseCommand):
             if times[kind]:  # a short run may end before the bots have moved
                 self.line(label, times[kind])
         self.against_floor(times["move"], floor)
+        # The same moves as a reader makes them, each after a pause and without the hint, against
+        # the floor timed the same way.
+        client, rng, url, paused = Client(), random.Random(2), None, []
+        while len(paused) < PAUSED:
+            if url is None:
+                url = self._new_table(client, game, players)
+            if not self._drive(client, url, rng, lambda kind, secs, m: kind == "move" and paused.append(secs),
+                               hint=False, pause=PAUSE):
+                url = None
+        self.line(f"table: a move, each after a {PAUSE * 1000:.0f} ms pause", paused)
+        self.against_floor(paused, self.paused_floor, "the paused floor's")
 
-    def against_floor(self, values, floor):
+    def against_floor(self, values, floor, name="the floor's"):
         """The p95 of `values` with its 95% interval, and against the floor's p95 (the ratio's
         range from the two intervals)."""
         low, high = pct_interval(values, 95)
@@ -376,7 +408,7 @@ class Command(BaseCommand):
         span = (f"{low / f_high:.1f}–{high / f_low:.1f}x" if low and high and f_low and f_high
                 else "the sample is too small for a range")
         shown = f"{ms(low)} to {ms(high)}" if low and high else "the sample is too small for an interval"
-        self.stdout.write(f"  {'':<44} p95's 95% interval {shown}; p95 {ratio:.1f}x the floor's ({span})")
+        self.stdout.write(f"  {'':<44} p95's 95% interval {shown}; p95 {ratio:.1f}x {name} ({span})")
 
     def long_match(self, game, players, options):
         """One whole match with these options, every request timed: the first deal's against the
