@@ -9,7 +9,6 @@
 from django.http import Http404
 
 from dojo.queries import rows_where
-
 from games.models import PeopleSeat, PeopleTable
 
 
