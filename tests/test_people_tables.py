@@ -491,3 +491,15 @@ def test_watching_with_every_hand_open_once_every_player_agrees(toy):
     organiser.post("/en/teach/from/", data)
     newest = TeachingTable.objects.order_by("-pk").first()
     assert not newest.public_only and newest.mode == TeachingTable.OPEN
+
+
+@pytest.mark.django_db
+def test_the_tables_version_is_posted_back_as_a_number_whatever_the_locale_formats(two, settings):
+    """The version the forms post back and the poll asks with are written as they are even where
+    the locale would group a number's digits."""
+    settings.USE_THOUSAND_SEPARATOR = True
+    table = two["table"]
+    PeopleTable.objects.filter(pk=table.pk).update(version=12345)
+    html = two["clients"][0].get(url(table)).content.decode()
+    assert 'data-version="12345"' in html and 'name="version" value="12345"' in html
+    assert "12,345" not in html

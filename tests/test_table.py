@@ -213,6 +213,18 @@ def test_play_a_whole_match_against_the_club_bot(client, htmx):
     assert table_of(url).version == table.version
 
 
+@pytest.mark.parametrize("htmx", [True, False], ids=["fragment", "page"])
+def test_the_tables_numbers_are_posted_back_as_numbers_whatever_the_locale_formats(client, settings, htmx):
+    """The version and the position a form posts back, and the data the page's script reads, are
+    written as they are even where the locale would group a number's digits."""
+    settings.USE_THOUSAND_SEPARATOR = True
+    url = create(client, "club", code="", **LONG)
+    Table.objects.filter(pk=table_of(url).pk).update(version=12345)
+    html = client.get(url, **(HX if htmx else {})).content.decode()
+    assert 'name="version" value="12345"' in html and 'data-version="12345"' in html
+    assert "12,345" not in html
+
+
 def test_the_table_waits_for_the_reader_at_the_end_of_a_deal(client):
     url = create(client, "club", **LONG)
     player = Player(client, url, htmx=True, seed=3)

@@ -186,6 +186,18 @@ def test_stepping_back_and_playing_another_move_replaces_the_later_ones(world):
     assert fresh.actions == table.actions[:1] + [[seat, str(other)]] and fresh.version == table.version + 1
 
 
+def test_the_version_and_step_are_posted_back_as_numbers_whatever_the_locale_formats(world, settings):
+    """The version and the step the teaching table's forms post back are written as they are even
+    where the locale would group a number's digits."""
+    settings.USE_THOUSAND_SEPARATOR = True
+    client = organiser_client(world)
+    game = world["game"]
+    url = open_table(client, world["club"], game.slug, min(game.player_counts))
+    TeachingTable.objects.filter(token=url.rstrip("/").rsplit("/", 1)[1]).update(version=12345)
+    html = client.get(url).content.decode()
+    assert 'name="version" value="12345"' in html and "12,345" not in html
+
+
 def test_an_illegal_move_is_refused_by_its_rule_and_a_stale_page_changes_nothing(world):
     client = organiser_client(world)
     game = world["game"]
