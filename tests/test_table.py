@@ -215,8 +215,8 @@ def test_play_a_whole_match_against_the_club_bot(client, htmx):
 
 @pytest.mark.parametrize("htmx", [True, False], ids=["fragment", "page"])
 def test_the_tables_numbers_are_posted_back_as_numbers_whatever_the_locale_formats(client, settings, htmx):
-    """The version and the position a form posts back, and the data the page's script reads, are
-    written as they are even where the locale would group a number's digits."""
+    """The version a form posts back, and the one the page's script reads, are written as they are
+    even where the locale would group a number's digits."""
     settings.USE_THOUSAND_SEPARATOR = True
     url = create(client, "club", code="", **LONG)
     Table.objects.filter(pk=table_of(url).pk).update(version=12345)

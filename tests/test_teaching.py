@@ -186,9 +186,9 @@ def test_stepping_back_and_playing_another_move_replaces_the_later_ones(world):
     assert fresh.actions == table.actions[:1] + [[seat, str(other)]] and fresh.version == table.version + 1
 
 
-def test_the_version_and_step_are_posted_back_as_numbers_whatever_the_locale_formats(world, settings):
-    """The version and the step the teaching table's forms post back are written as they are even
-    where the locale would group a number's digits."""
+def test_the_version_is_posted_back_as_a_number_whatever_the_locale_formats(world, settings):
+    """The version the teaching table's forms post back is written as it is even where the locale
+    would group a number's digits."""
     settings.USE_THOUSAND_SEPARATOR = True
     client = organiser_client(world)
     game = world["game"]
