@@ -8,8 +8,9 @@ queued behind it wait as long.
 
 ``prepare()`` does it all at start instead. The production entry point (dojo.serve) calls it
 once, in the server's first process, before the workers are forked (gunicorn --preload): they
-start with everything loaded, and share it. Each installed app says what it keeps in a module ``warm`` with a function
-``warm()`` (tutorials: the content and the proofs; games: each game's ui, engine and bots).
+start with everything loaded, and share it. Each installed app says what it keeps in a module
+``warm`` with a function ``warm()`` (tutorials: the content and the proofs; games: each game's ui,
+engine and bots).
 
 Then what is loaded is frozen (``gc.freeze``): the collector no longer looks through those objects
 every time it looks through all of them (a full collection of a loaded process took 55–70 ms; with
