@@ -4,10 +4,10 @@ story of a deal, the settlement as a ledger and the reasons behind the club play
 import math
 
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import ngettext, pgettext, pgettext_lazy
+from django.utils.translation import gettext, ngettext, pgettext, pgettext_lazy
 
 from games.engine.actions import Action
-from games.engine.results import POT
+from games.engine.results import POT, holder_key, ledger
 
 from . import GameUI, RuleText, TargetText, cards_in_sentence, join_sentences
 
@@ -285,8 +285,10 @@ def _trick_winner_seat(state, leader, cards):
 
 
 def _net(record, players):
-    """Each seat's chips won (above zero) or paid in one finished deal, antes included."""
-    return [record.net(s) for s in range(players)]
+    """Each seat's chips won (above zero) or paid in one finished deal, antes included (the deal's
+    payments added up once for every seat: the chart asks this of each deal of the session)."""
+    book = ledger(record.payments)
+    return [book.get(holder_key(s), 0) for s in range(players)]
 
 
 def _signed(n):
@@ -698,7 +700,8 @@ def _balance_chart(view, names, seat):
     # The same figures as a table, for a screen reader: each seat's balance after each deal.
     table = [{"name": names[s], "mine": s == seat, "balances": [_signed(r[s]) for r in rows[1:]]} for s in range(n)]
     return {"width": width, "height": height, "lines": lines, "zero": f"{zero:.1f}", "high": high, "low": low,
-            "deals": len(rows) - 1, "table": table, "numbers": list(range(1, len(rows)))}
+            "deals": len(rows) - 1, "table": table,
+            "headings": [gettext("Deal %(n)s") % {"n": n} for n in range(1, len(rows))]}
 
 
 def _ledger(payments, names, seat):
