@@ -2,6 +2,7 @@
 
 import pytest
 from django.template import Context, Template
+from django.utils.safestring import mark_safe
 
 
 def draw(source, **context):
@@ -11,6 +12,10 @@ def draw(source, **context):
 def test_cells_writes_each_value_as_a_cell_escaped():
     assert draw("<tr>{{ row|cells }}</tr>", row=["+3", 0, "<b>&"]) == \
         "<tr><td>+3</td><td>0</td><td>&lt;b&gt;&amp;</td></tr>"
+
+
+def test_cells_leaves_what_is_already_safe_as_it_is():
+    assert draw("{{ row|cells }}", row=[mark_safe("<b>3</b>"), "'\""]) == "<td><b>3</b></td><td>&#x27;&quot;</td>"
 
 
 def test_cells_writes_column_headers_for_th():

@@ -1,7 +1,9 @@
 """Small template helpers shared by every page."""
 
+from html import escape
+
 from django import template
-from django.utils.html import format_html_join
+from django.utils.safestring import mark_safe
 
 from dojo import shared
 from dojo.context import anchored_url
@@ -50,15 +52,19 @@ def index(sequence, i):
         return None
 
 
-# A cell as the `cells` filter writes it, by the tag asked for.
-CELLS = {"td": "<td>{}</td>", "th": '<th scope="col">{}</th>'}
+# A cell as the `cells` filter writes it, by the tag asked for: what comes before and after its value.
+CELLS = {"td": ("<td>", "</td>"), "th": ('<th scope="col">', "</th>")}
 
 
 @register.filter
 def cells(values, tag="td"):
-    """{{ row|cells }}: each value as a table cell, escaped, in one string; {{ heads|cells:"th" }}
-    the column headers (scope="col"). For a table of figures: a loop in the template costs several
-    times as much per cell, and a deal's summary may hold a hundred cells."""
+    """{{ row|cells }}: each value as a table cell, escaped as the template would escape it, in one
+    string; {{ heads|cells:"th" }} the column headers (scope="col"). For a table of figures (a
+    deal's summary may hold a hundred cells): a loop in the template, or format_html for each cell,
+    costs several times as much per cell."""
     if tag not in CELLS:
         raise ValueError(f"cells writes td or th cells, not {tag!r}")
-    return format_html_join("", CELLS[tag], ((value,) for value in values))
+    before, after = CELLS[tag]
+    return mark_safe("".join(
+        f"{before}{value.__html__() if hasattr(value, '__html__') else escape(str(value))}{after}"
+        for value in values))
