@@ -11,15 +11,15 @@
 
 Both read ``controls`` and ``pack`` from the context; ``highlight`` (the practice table) marks the
 legal choices; ``marks`` draws a count on the choices it names (the room's answers at the teaching
-table). Built with format_html rather than sub-templates: a board draws dozens of cards and
-is sent after every move.
+table). Built in Python (dojo.markup, Django's format_html for less) rather than sub-templates: a
+board draws dozens of cards and is sent after every move.
 """
 
 from django import template
-from django.utils.html import format_html, format_html_join
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext, ngettext
 
+from dojo import markup
 from games.cardnames import card_name
 from games.controls import (FIELD_ACTION, FIELD_CARDS, FIELD_COMPLETE, FIELD_PICK, Button, CardButton, ChoiceGroup,
                             MoveCard, PickCards, TickCards)
@@ -43,13 +43,13 @@ def _mark(context, action):
     found = (context.get("marks") or {}).get(str(action))
     if not found:
         return ""
-    return format_html('<span class="answer-mark is-{}" title="{}">{}</span>', found["verdict"],
+    return markup.html('<span class="answer-mark is-{}" title="{}">{}</span>', found["verdict"],
                        ngettext("%(n)s answer", "%(n)s answers", found["n"]) % {"n": found["n"]}, found["n"])
 
 
 def _marked(context, action, html):
     mark = _mark(context, action)
-    return format_html('<span class="answer-marked">{}{}</span>', html, mark) if mark else html
+    return markup.html('<span class="answer-marked">{}{}</span>', html, mark) if mark else html
 
 
 def _card_css(item, code):
@@ -65,13 +65,13 @@ def control_card(context, code, zone, size="m", index=None, mini=None):
         item = controls.for_place(zone, index) if code is None and index is not None else controls.for_card(code, zone)
     if item is None:
         if mini is not None:
-            return format_html('<span class="card-mini" data-card="{}" role="img" aria-label="{}">{}</span>',
+            return markup.html('<span class="card-mini" data-card="{}" role="img" aria-label="{}">{}</span>',
                                code, card_name(code, pack), mini)
         return card(code, pack=pack, size=size)
     if isinstance(item, CardButton):
         css = _css(_legal_css(context, item.legal), item.css)
         if code is None:
-            return _marked(context, item.action, format_html(
+            return _marked(context, item.action, markup.html(
                 '<button type="submit" name="{}" value="{}" class="card-button {}" aria-label="{}">{}</button>',
                 FIELD_ACTION, str(item.action), css, item.label or card_name(None, pack), card(None, pack=pack, size=size)))
         return _marked(context, item.action, card(code, pack=pack, size=size, button=True, name=FIELD_ACTION,
@@ -79,24 +79,24 @@ def control_card(context, code, zone, size="m", index=None, mini=None):
     if isinstance(item, TickCards):
         css = _css(_legal_css(context, code in item.legal), _card_css(item, code))
         if mini is not None:
-            return format_html('<label class="card-check card-check-mini {}" data-card="{}"><input type="checkbox" '
+            return markup.html('<label class="card-check card-check-mini {}" data-card="{}"><input type="checkbox" '
                                'name="{}" value="{}" aria-label="{}">{}</label>', css, code, FIELD_CARDS, code,
                                card_name(code, pack), mini)
-        return format_html('<label class="card-check {}">{}<input type="checkbox" name="{}" value="{}"></label>',
+        return markup.html('<label class="card-check {}">{}<input type="checkbox" name="{}" value="{}"></label>',
                            css, card(code, pack=pack, size=size), FIELD_CARDS, code)
     if isinstance(item, PickCards):
         n, label = next((i, g[1]) for i, g in enumerate(item.groups) if g[0] == zone)
         css = _css(_card_css(item, code))
-        return format_html('<label class="card-check {}">{}<input type="radio" name="{}{}" value="{}">'
+        return markup.html('<label class="card-check {}">{}<input type="radio" name="{}{}" value="{}">'
                            '<span class="visually-hidden">{}</span></label>', css, card(code, pack=pack, size=size),
                            FIELD_PICK, n, code, label)
     if isinstance(item, MoveCard):
-        targets = format_html_join("", '<button type="submit" name="{}" value="{}" class="btn btn-target {}" '
-                                   'data-target="{}">{}{}</button>',
-                                   ((FIELD_ACTION, str(t.action), _css(_legal_css(context, t.legal), t.css), t.zone,
-                                     t.label, _mark(context, t.action)) for t in item.targets))
+        targets = markup.html_join('<button type="submit" name="{}" value="{}" class="btn btn-target {}" '
+                               'data-target="{}">{}{}</button>',
+                               ((FIELD_ACTION, str(t.action), _css(_legal_css(context, t.legal), t.css), t.zone,
+                                 t.label, _mark(context, t.action)) for t in item.targets))
         css = _css(_legal_css(context, item.legal), item.css)
-        return format_html('<div class="move-card {}" data-card="{}" data-zone="{}">{}<div class="move-targets" '
+        return markup.html('<div class="move-card {}" data-card="{}" data-zone="{}">{}<div class="move-targets" '
                            'role="group" aria-label="{}">{}</div></div>', css, code, zone,
                            card(code, pack=pack, size=size),
                            gettext("Move the %(card)s to …") % {"card": card_name(code, pack)}, targets)
@@ -108,7 +108,7 @@ def pick_texts():
     """The words of static/js/pick.js (a card to move is chosen, then a place), as attributes of its
     script element: the page's language, once per page. The script fills in %(card)s and
     %(places)s."""
-    return format_html(
+    return markup.html(
         ' data-hint="{}" data-chosen="{}" data-nowhere="{}" data-places="{}" data-refused="{}"',
         gettext("Choose it, then choose where it goes."),
         gettext("%(card)s chosen. It may go to: %(places)s."),
@@ -120,7 +120,7 @@ def pick_texts():
 def _button(context, action, label, legal, css, extra="", field=FIELD_ACTION):
     """A submit button: a whole action (field `action`), or the start of one that the ticked or
     picked cards complete (field `complete`)."""
-    return format_html('<button type="submit" name="{}" value="{}" class="btn {}"{}>{}{}</button>', field,
+    return markup.html('<button type="submit" name="{}" value="{}" class="btn {}"{}>{}{}</button>', field,
                        str(action), _css(_legal_css(context, legal), css), extra, label,
                        _mark(context, action) if field == FIELD_ACTION else "")
 
@@ -136,14 +136,14 @@ def control_bar(context):
             out.append(_button(context, item.action, item.label, item.legal, item.css))
         elif isinstance(item, ChoiceGroup):
             buttons = mark_safe("".join(_button(context, b.action, b.label, b.legal, b.css) for b in item.buttons))
-            out.append(format_html('<fieldset class="choice-group"><legend>{}</legend>{}</fieldset>', item.label,
+            out.append(markup.html('<fieldset class="choice-group"><legend>{}</legend>{}</fieldset>', item.label,
                                    buttons))
         elif isinstance(item, TickCards):
-            extra = format_html(' data-least="{}" data-most="{}"', item.least, item.most)
+            extra = markup.html(' data-least="{}" data-most="{}"', item.least, item.most)
             out.append(_button(context, item.action, item.label, bool(item.legal), item.css, extra, FIELD_COMPLETE))
         elif isinstance(item, PickCards):
-            extra = format_html(' data-picks="{}"', len(item.groups))
+            extra = markup.html(' data-picks="{}"', len(item.groups))
             out.append(_button(context, item.action, item.label, item.legal, item.css, extra, FIELD_COMPLETE))
     if not out:
         return ""
-    return format_html('<div class="decision">{}</div>', mark_safe("".join(out)))
+    return markup.html('<div class="decision">{}</div>', mark_safe("".join(out)))

@@ -6,9 +6,9 @@ stop or colon, one after English.
 """
 
 from django import template
-from django.utils.html import conditional_escape
 from django.utils.safestring import mark_safe
 
+from dojo.markup import escaped
 from games.ui import FULL_WIDTH_ENDS, join_sentences
 
 register = template.Library()
@@ -33,5 +33,5 @@ def story_items(lines):
     last = len(lines) - 1
     return mark_safe("".join(
         f'<li class="{"is-deal" if line["seat"] is None else "is-mine" if line["mine"] else "is-theirs"}'
-        f'{" is-latest" if i == last else ""}">{conditional_escape(line["text"])}</li>'
+        f'{" is-latest" if i == last else ""}">{escaped(line["text"])}</li>'
         for i, line in enumerate(lines)))
