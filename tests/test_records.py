@@ -285,14 +285,18 @@ def test_rows_are_read_by_number_fields_and_foreign_keys_as_the_orm_reads_them()
     from dojo.queries import rows_where
     from games.models import Table, TableSnapshot
 
-    made = [Table.objects.create(token=f"tok{i}", game="toy", owner="o", seed="s", version=i % 2) for i in range(3)]
+    made = [Table.objects.create(token=f"tok{i}", game="toy", owner="o", seed="s", version=i % 2, finished=i == 1,
+                                 actions=[[0, "a"], [1, "b \"c\" é"]][:i], options={"target": i}, scores=[i, -i])
+            for i in range(3)]
     for k in (5, 1, 3):
         TableSnapshot.objects.create(table=made[0], index=k, deal=1, position="p")
     TableSnapshot.objects.create(table=made[2], index=2, deal=1, position="p")
     for t in made:
         for version in (0, 1):
-            assert ([r.pk for r in rows_where(Table, id=t.pk, version=version)]
-                    == [r.pk for r in Table.objects.filter(pk=t.pk, version=version)])
+            read, orm = rows_where(Table, id=t.pk, version=version), Table.objects.filter(pk=t.pk, version=version)
+            # Every value as the ORM makes it (JSON, times, flags), and a row as saved, not to be added.
+            assert [r.__dict__ | {"_state": None} for r in read] == [r.__dict__ | {"_state": None} for r in orm]
+            assert all(not r._state.adding and r._state.db == "default" for r in read)
         read = rows_where(TableSnapshot, table_id=t.pk)
         assert [(r.pk, r.index) for r in read] == [(r.pk, r.index) for r in TableSnapshot.objects.filter(table=t)]
     assert [r.index for r in rows_where(TableSnapshot, table_id=made[0].pk)] == [1, 3, 5]
