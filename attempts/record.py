@@ -12,9 +12,7 @@ A post without a nonce (not from one of our pages) is recorded without a key.
 import secrets
 from hashlib import blake2b
 
-from django.db import IntegrityError, transaction
-
-from dojo.queries import rows_where
+from dojo.queries import insert_once, rows_where
 
 from .models import DealPlayed, LessonAnswer, PuzzleMove
 
@@ -41,13 +39,9 @@ def once(nonce, *parts):
 
 def save(row):
     """Store `row` unless a row with its `once` key (or, for a deal, its table and deal) is already
-    stored; True if it was stored now."""
-    try:
-        with transaction.atomic():
-            row.save()
-    except IntegrityError:
-        return False
-    return True
+    stored; True if it was stored now (dojo.queries.insert_once: one statement, and a transaction
+    the row is written in stays usable after a conflict)."""
+    return insert_once(row)
 
 
 # --- reading ---------------------------------------------------------------------------------------

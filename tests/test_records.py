@@ -302,3 +302,38 @@ def test_rows_are_read_by_number_fields_and_foreign_keys_as_the_orm_reads_them()
     assert [r.index for r in rows_where(TableSnapshot, table_id=made[0].pk)] == [1, 3, 5]
     with pytest.raises(ValueError):
         rows_where(Table, version__gt=0)
+
+
+def test_a_record_is_stored_once_as_the_orm_stores_it_and_a_conflict_leaves_the_transaction_usable():
+    """attempts.record.save writes with dojo.queries.insert_once (one INSERT that does nothing on a
+    conflict): the row stored must be what the ORM's save stores, a second copy of a form (its
+    `once` key) or of a deal (its table and deal) must be kept out, rows without a key must all be
+    kept, and a conflict inside a transaction must leave it usable (PostgreSQL aborts a transaction
+    on an error)."""
+    from django.db import transaction
+
+    from attempts import record
+    from attempts.models import DealPlayed
+
+    fields = dict(owner="a", game="toy", puzzle="p1", attempt=2, ply=1, action="m é", hints=1, verdict="right",
+                  rule="r")
+    orm = PuzzleMove(**fields, once="k1")
+    orm.save()
+    ours = PuzzleMove(**fields, once="k2")
+    assert record.save(ours) is True
+    assert ours.pk and ours.pk != orm.pk and not ours._state.adding and ours._state.db == "default"
+    stored = {row.once: row for row in PuzzleMove.objects.all()}
+    assert stored["k2"].at == ours.at  # the time the field's default made, stored as it was
+
+    def values(row):
+        return row.__dict__ | {"_state": None, "id": None, "once": None, "at": None}
+
+    assert values(stored["k2"]) == values(stored["k1"])
+    with transaction.atomic():
+        assert record.save(PuzzleMove(**fields, once="k2")) is False
+        assert record.save(DealPlayed(owner="a", game="toy", table="t", deal=1, level="club", result={"won": True}))
+        assert not record.save(DealPlayed(owner="a", game="toy", table="t", deal=1, level="club", result={"won": False}))
+        assert record.save(PuzzleMove(**fields)) and record.save(PuzzleMove(**fields))  # no key: both kept
+        assert PuzzleMove.objects.count() == 4
+    assert DealPlayed.objects.get(table="t", deal=1).result == {"won": True}
+    assert PuzzleMove.objects.filter(once="k2").count() == 1
