@@ -272,6 +272,19 @@ def join_sentences(lines):
     return out
 
 
+def ring_words(chips=None, tricks=None, cards=None):
+    """A seat's counts in words for the shared seat ring (templates/games/partials/seat_ring.html):
+    its chips whenever a game counts them, its tricks and the cards hidden in its hand when there
+    are any. Worded here rather than in the ring's template: a ring of seven seats draws up to
+    eighteen of them after every move, and a counted phrase costs a template several times what a
+    ready text does."""
+    return {
+        "chips_text": None if chips is None else ngettext("%(n)s chip", "%(n)s chips", chips) % {"n": chips},
+        "tricks_text": ngettext("%(n)s trick", "%(n)s tricks", tricks) % {"n": tricks} if tricks else None,
+        "cards_text": ngettext("%(n)s card in hand", "%(n)s cards in hand", cards) % {"n": cards} if cards else None,
+    }
+
+
 def format_arg(value, pack="french"):
     """A fact of a verdict in words: cards by their names, lists joined."""
     from games.cardnames import card_in_sentence
