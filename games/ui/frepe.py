@@ -9,7 +9,7 @@ from django.utils.translation import gettext, ngettext, pgettext, pgettext_lazy
 from games.engine.actions import Action
 from games.engine.results import POT, holder_key, ledger
 
-from . import GameUI, RuleText, TargetText, cards_in_sentence, join_sentences
+from . import GameUI, RuleText, TargetText, cards_in_sentence, join_sentences, ring_words
 
 PACK = "spanish"
 
@@ -461,12 +461,19 @@ def _warning(view, s, tricks):
     return "risk" if tricks[s] < SAFE else None
 
 
+# The seat ring's word for a seat's warning (_warning): bound to get frepe, or not yet safe from it.
+WARNING_LABELS = {"sure": _("frepe"), "risk": _("frepe?")}
+
+
 def _seat(view, s, names, tricks, to_move):
     hand = view.hands[s]
+    warning = _warning(view, s, tricks)
     return {
         "seat": s, "name": names[s], "chips": view.balances[s], "status": view.status[s],
         "status_label": str(STATUS[view.status[s]]), "tricks": tricks[s],
-        "dealer": view.dealer == s, "to_move": s in to_move, "warning": _warning(view, s, tricks),
+        **ring_words(chips=view.balances[s], tricks=tricks[s], cards=len(hand)),
+        "dealer": view.dealer == s, "to_move": s in to_move, "warning": warning,
+        "warning_label": str(WARNING_LABELS[warning]) if warning else None,
         "cards": len(hand), "open_cards": _known(hand),
         "open_groups": [{"label": str(label), "cards": cards} for label, cards in (
             (_("laid down:"), _known(view.passed[s])), (_("discards:"), _known(view.discards[s]))) if cards],
