@@ -7,7 +7,7 @@ zone (the top of house 3, the reserve of seat 0, the exposed hand card), never a
 """
 
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import pgettext, pgettext_lazy
+from django.utils.translation import ngettext, pgettext, pgettext_lazy
 
 from games.engine.actions import Action
 
@@ -595,6 +595,10 @@ def _side(view, s, seat, names, opened):
         "reserve_zone": f"reserve.{s}", "talon_zone": f"talon.{s}", "waste_zone": f"waste.{s}",
         "hand_zone": f"hand.{s}",
         "reserve_count": len(reserve), "reserve_down": down,
+        # The piles' captions, worded here: a board draws six of them after every move.
+        "reserve_caption": ngettext("reserve: %(n)s card", "reserve: %(n)s cards", len(reserve)) % {"n": len(reserve)},
+        "talon_caption": ngettext("talon: %(n)s card", "talon: %(n)s cards", len(talon)) % {"n": len(talon)},
+        "waste_caption": ngettext("waste: %(n)s card", "waste: %(n)s cards", len(waste)) % {"n": len(waste)},
         # Face down: known only in an open position (a replay); else drawn as one back.
         "reserve_down_cards": reserve[:down] if opened and down and None not in reserve[:down] else (),
         # Loaded cards under the top, face up: drawn as corners, like a house's fan.
@@ -677,6 +681,7 @@ def board(view, seat, names=None):
     foundations = []
     for k, pile in enumerate(view.foundations):
         foundations.append({"zone": f"foundation.{k + 1}", "n": k + 1, "top": _top(pile), "size": len(pile)})
+    on_foundations = sum(len(p) for p in view.foundations)
     return {
         "seat": seat, "me": names[seat], "other": names[other], "names": names,
         "phase": view.phase, "deal": view.deal,
@@ -690,7 +695,9 @@ def board(view, seat, names=None):
         "houses_theirs": [_house(view, k, seat, "theirs") for k in their_side],
         "houses_mine": [_house(view, k, seat, "mine") for k in reversed(mine_side)],
         "foundations": foundations,
-        "foundation_cards": sum(len(p) for p in view.foundations),
+        "foundation_cards": on_foundations,
+        "foundations_label": ngettext("Foundations: %(n)s card", "Foundations: %(n)s cards", on_foundations)
+        % {"n": on_foundations},
         "duty": duty_info,
         "counts": {"mine": view.count(seat), "theirs": view.count(other)},
         "callable": view.options.callable,
