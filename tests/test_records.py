@@ -285,17 +285,20 @@ def test_rows_are_read_by_number_fields_and_foreign_keys_as_the_orm_reads_them()
     from dojo.queries import rows_where
     from games.models import Table, TableSnapshot
 
-    made = [Table.objects.create(token=f"tok{i}", game="toy", owner="o", seed="s", version=i % 2, finished=i == 1,
-                                 actions=[[0, "a"], [1, "b \"c\" é"]][:i], options={"target": i}, scores=[i, -i])
+    actions = [[0, "a"], [1, "b \"c\" é"]]
+    made = [Table.objects.create(token=f"tok{i}", game="toy", owner="o", seed="s", version=i % 2,
+                                 finished=i == 1, actions=actions[:i], options={"target": i}, scores=[i, -i])
             for i in range(3)]
     for k in (5, 1, 3):
         TableSnapshot.objects.create(table=made[0], index=k, deal=1, position="p")
     TableSnapshot.objects.create(table=made[2], index=2, deal=1, position="p")
     for t in made:
         for version in (0, 1):
-            read, orm = rows_where(Table, id=t.pk, version=version), Table.objects.filter(pk=t.pk, version=version)
+            read = rows_where(Table, id=t.pk, version=version)
+            orm = Table.objects.filter(pk=t.pk, version=version)
             # Every value as the ORM makes it (JSON, times, flags), and a row as saved, not to be added.
-            assert [r.__dict__ | {"_state": None} for r in read] == [r.__dict__ | {"_state": None} for r in orm]
+            assert [r.__dict__ | {"_state": None} for r in read] == \
+                [r.__dict__ | {"_state": None} for r in orm]
             assert all(not r._state.adding and r._state.db == "default" for r in read)
         read = rows_where(TableSnapshot, table_id=t.pk)
         assert [(r.pk, r.index) for r in read] == [(r.pk, r.index) for r in TableSnapshot.objects.filter(table=t)]
@@ -315,8 +318,8 @@ def test_a_record_is_stored_once_as_the_orm_stores_it_and_a_conflict_leaves_the_
     from attempts import record
     from attempts.models import DealPlayed
 
-    fields = dict(owner="a", game="toy", puzzle="p1", attempt=2, ply=1, action="m é", hints=1, verdict="right",
-                  rule="r")
+    fields = dict(owner="a", game="toy", puzzle="p1", attempt=2, ply=1, action="m é", hints=1,
+                  verdict="right", rule="r")
     orm = PuzzleMove(**fields, once="k1")
     orm.save()
     ours = PuzzleMove(**fields, once="k2")
@@ -331,8 +334,9 @@ def test_a_record_is_stored_once_as_the_orm_stores_it_and_a_conflict_leaves_the_
     assert values(stored["k2"]) == values(stored["k1"])
     with transaction.atomic():
         assert record.save(PuzzleMove(**fields, once="k2")) is False
-        assert record.save(DealPlayed(owner="a", game="toy", table="t", deal=1, level="club", result={"won": True}))
-        assert not record.save(DealPlayed(owner="a", game="toy", table="t", deal=1, level="club", result={"won": False}))
+        deal = dict(owner="a", game="toy", table="t", deal=1, level="club")
+        assert record.save(DealPlayed(**deal, result={"won": True}))
+        assert not record.save(DealPlayed(**deal, result={"won": False}))  # the same deal again
         assert record.save(PuzzleMove(**fields)) and record.save(PuzzleMove(**fields))  # no key: both kept
         assert PuzzleMove.objects.count() == 4
     assert DealPlayed.objects.get(table="t", deal=1).result == {"won": True}

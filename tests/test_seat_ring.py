@@ -34,10 +34,10 @@ def test_every_seat_is_drawn_with_its_facts(others):
 def test_statuses_turn_and_warnings_are_marked():
     seats = [_seat(1, status="x", status_label="passed", cards=5),
              _seat(2, status="o", status_label="sitting out"),
-             _seat(3, status="p", status_label="playing", to_move=True, warning="sure", warning_label="doomed",
-                   dealer=True, cards=2),
-             _seat(4, status="p", status_label="playing", warning="risk", warning_label="at risk", shown=("7H",),
-                   cards=5)]
+             _seat(3, status="p", status_label="playing", to_move=True, warning="sure",
+                   warning_label="doomed", dealer=True, cards=2),
+             _seat(4, status="p", status_label="playing", warning="risk", warning_label="at risk",
+                   shown=("7H",), cards=5)]
     with translation.override("en"):
         html = render_to_string("games/partials/seat_ring.html", {"seats": seats, "pack": "spanish"})
     items = re.findall(r'<li class="([^"]+)" data-seat="(\d)"', html)
@@ -56,8 +56,8 @@ def test_statuses_turn_and_warnings_are_marked():
 def test_counts_are_worded_in_the_pages_language_and_only_when_there_are_any():
     with translation.override("en"):
         words = ring_words(chips=1, tricks=0, cards=3)
-        html = render_to_string("games/partials/seat_ring.html", {"seats": [_seat(1, chips=-2, tricks=1, cards=1)],
-                                                                   "pack": "french"})
+        seats = [_seat(1, chips=-2, tricks=1, cards=1)]
+        html = render_to_string("games/partials/seat_ring.html", {"seats": seats, "pack": "french"})
     assert words == {"chips_text": "1 chip", "tricks_text": None, "cards_text": "3 cards in hand"}
     assert ring_words() == {"chips_text": None, "tricks_text": None, "cards_text": None}
     assert ">-2 chips<" in html and ">1 trick<" in html and 'aria-label="1 card in hand"' in html

@@ -15,7 +15,8 @@ def test_cells_writes_each_value_as_a_cell_escaped():
 
 
 def test_cells_leaves_what_is_already_safe_as_it_is():
-    assert draw("{{ row|cells }}", row=[mark_safe("<b>3</b>"), "'\""]) == "<td><b>3</b></td><td>&#x27;&quot;</td>"
+    assert draw("{{ row|cells }}", row=[mark_safe("<b>3</b>"), "'\""]) == \
+        "<td><b>3</b></td><td>&#x27;&quot;</td>"
 
 
 def test_cells_writes_column_headers_for_th():

@@ -278,10 +278,13 @@ def ring_words(chips=None, tricks=None, cards=None):
     are any. Worded here rather than in the ring's template: a ring of seven seats draws up to
     eighteen of them after every move, and a counted phrase costs a template several times what a
     ready text does."""
+    def counted(singular, plural, n):
+        return ngettext(singular, plural, n) % {"n": n}
+
     return {
-        "chips_text": None if chips is None else ngettext("%(n)s chip", "%(n)s chips", chips) % {"n": chips},
-        "tricks_text": ngettext("%(n)s trick", "%(n)s tricks", tricks) % {"n": tricks} if tricks else None,
-        "cards_text": ngettext("%(n)s card in hand", "%(n)s cards in hand", cards) % {"n": cards} if cards else None,
+        "chips_text": None if chips is None else counted("%(n)s chip", "%(n)s chips", chips),
+        "tricks_text": counted("%(n)s trick", "%(n)s tricks", tricks) if tricks else None,
+        "cards_text": counted("%(n)s card in hand", "%(n)s cards in hand", cards) if cards else None,
     }
 
 

@@ -596,7 +596,8 @@ def _side(view, s, seat, names, opened):
         "hand_zone": f"hand.{s}",
         "reserve_count": len(reserve), "reserve_down": down,
         # The piles' captions, worded here: a board draws six of them after every move.
-        "reserve_caption": ngettext("reserve: %(n)s card", "reserve: %(n)s cards", len(reserve)) % {"n": len(reserve)},
+        "reserve_caption": ngettext("reserve: %(n)s card", "reserve: %(n)s cards", len(reserve))
+        % {"n": len(reserve)},
         "talon_caption": ngettext("talon: %(n)s card", "talon: %(n)s cards", len(talon)) % {"n": len(talon)},
         "waste_caption": ngettext("waste: %(n)s card", "waste: %(n)s cards", len(waste)) % {"n": len(waste)},
         # Face down: known only in an open position (a replay); else drawn as one back.

@@ -277,8 +277,10 @@ def board(view, seat, names=None):
             "out": (view.out.index(s) + 1) if s in view.out else None,
             "ready": view.phase == "swap" and view.ready[s],
             # Worded here: a table of six draws them for five seats after every move.
-            "counts": ngettext("%(n)s card in hand", "%(n)s cards in hand", len(view.hands[s])) % {"n": len(view.hands[s])}
-            + " · " + ngettext("%(n)s face down", "%(n)s face down", len(view.down[s])) % {"n": len(view.down[s])},
+            "counts": ngettext("%(n)s card in hand", "%(n)s cards in hand", len(view.hands[s]))
+            % {"n": len(view.hands[s])}
+            + " · " + ngettext("%(n)s face down", "%(n)s face down", len(view.down[s]))
+            % {"n": len(view.down[s])},
         })
     top = effective_top(view.pile)
     return {

@@ -49,8 +49,9 @@ def rows_where(model, **where):
             if sorted(params, key=repr) != sorted(marks.values(), key=repr):  # not one plain value per name
                 raise ValueError(f"rows_where filters on plain equality only, not {where!r}")
             _selects_every_field(sql, model, connections[db])
-            found = _compiled[key] = (sql, [by_mark[p] for p in params], [f.attname for f in model._meta.concrete_fields],
-                                      _converters(model, connections[db]))
+            attnames = [f.attname for f in model._meta.concrete_fields]
+            order = [by_mark[p] for p in params]
+            found = _compiled[key] = (sql, order, attnames, _converters(model, connections[db]))
     sql, order, attnames, converters = found
     meta = model._meta
     connection = connections[db]
@@ -77,7 +78,7 @@ def _selects_every_field(sql, model, connection):
     quote, table = connection.ops.quote_name, connection.ops.quote_name(model._meta.db_table)
     columns = ", ".join(f"{table}.{quote(f.column)}" for f in model._meta.concrete_fields)
     if not sql.startswith(f"SELECT {columns} FROM "):
-        raise ValueError(f"rows_where expects the ORM's SQL to select every field of {model.__name__} in order")
+        raise ValueError(f"rows_where expects the ORM to select every field of {model.__name__} in order")
 
 
 def _converters(model, connection):
@@ -145,7 +146,8 @@ def insert_once(row):
         fields = [f for f in meta.concrete_fields if f is not meta.auto_field]
         found = _compiled[key] = (fields, (
             f"INSERT INTO {quote(meta.db_table)} ({', '.join(quote(f.column) for f in fields)}) "
-            f"VALUES ({', '.join(['%s'] * len(fields))}) ON CONFLICT DO NOTHING RETURNING {quote(meta.pk.column)}"))
+            f"VALUES ({', '.join(['%s'] * len(fields))}) "
+            f"ON CONFLICT DO NOTHING RETURNING {quote(meta.pk.column)}"))
     fields, sql = found
     params = [f.get_db_prep_save(f.pre_save(row, True), connection) for f in fields]
     with connection.cursor() as cursor:

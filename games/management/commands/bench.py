@@ -198,8 +198,8 @@ class Command(BaseCommand):
                         continue
                     # The floor again, timed just before the table it is compared with: this machine's
                     # pace drifts over minutes, and a game's playouts and bots take that long.
-                    self.table(game, budget, players, self.floor(budget, "  floor again, just before the table"),
-                               opts["moves"])
+                    floor_now = self.floor(budget, "  floor again, just before the table")
+                    self.table(game, budget, players, floor_now, opts["moves"])
                     if opts["long"]:
                         self.long_match(game, players, parse_options(game, opts["long"]))
         finally:
