@@ -594,7 +594,7 @@ def _side(view, s, seat, names, opened):
         "to_move": view.phase == "play" and view.turn == s,
         "reserve_zone": f"reserve.{s}", "talon_zone": f"talon.{s}", "waste_zone": f"waste.{s}",
         "hand_zone": f"hand.{s}",
-        "reserve_count": len(reserve), "reserve_down": down,
+        "reserve_down": down,
         # The piles' captions, worded here: a board draws six of them after every move.
         "reserve_caption": ngettext("reserve: %(n)s card", "reserve: %(n)s cards", len(reserve))
         % {"n": len(reserve)},
@@ -607,7 +607,6 @@ def _side(view, s, seat, names, opened):
         "reserve_top": _top(reserve),
         "talon_count": len(talon),
         "talon_cards": tuple(reversed(talon)) if known_talon else (),  # next card first
-        "waste_count": len(waste),
         "waste_top": _top(waste),
         "waste_under": waste[:-1] if opened else (),
         "hand": view.hands[s][0] if view.hands[s] else None,
@@ -696,7 +695,6 @@ def board(view, seat, names=None):
         "houses_theirs": [_house(view, k, seat, "theirs") for k in their_side],
         "houses_mine": [_house(view, k, seat, "mine") for k in reversed(mine_side)],
         "foundations": foundations,
-        "foundation_cards": on_foundations,
         "foundations_label": ngettext("Foundations: %(n)s card", "Foundations: %(n)s cards", on_foundations)
         % {"n": on_foundations},
         "duty": duty_info,

@@ -268,19 +268,18 @@ def board(view, seat, names=None):
     others = []
     for k in range(1, n):
         s = (seat + k) % n
+        hand, down = len(view.hands[s]), len(view.down[s])
         others.append({
-            "seat": s, "name": names[s], "hand": len(view.hands[s]), "up": view.up[s],
-            "down": len(view.down[s]), "is_dealer": view.dealer == s,
+            "seat": s, "name": names[s], "hand": hand, "up": view.up[s], "down": down,
+            "is_dealer": view.dealer == s,
             # A replay or an open example knows every card; a player's view never does.
             "hand_cards": known(view.hands[s]), "down_cards": known(view.down[s]),
             "to_move": view.phase == "play" and view.turn == s,
             "out": (view.out.index(s) + 1) if s in view.out else None,
             "ready": view.phase == "swap" and view.ready[s],
             # Worded here: a table of six draws them for five seats after every move.
-            "counts": ngettext("%(n)s card in hand", "%(n)s cards in hand", len(view.hands[s]))
-            % {"n": len(view.hands[s])}
-            + " · " + ngettext("%(n)s face down", "%(n)s face down", len(view.down[s]))
-            % {"n": len(view.down[s])},
+            "counts": ngettext("%(n)s card in hand", "%(n)s cards in hand", hand) % {"n": hand}
+            + " · " + ngettext("%(n)s face down", "%(n)s face down", down) % {"n": down},
         })
     top = effective_top(view.pile)
     return {
