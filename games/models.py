@@ -14,6 +14,7 @@ from django.conf import settings
 from django.db import models
 from django.utils import timezone
 
+from dojo.fields import ListJSONField
 from dojo.queries import update_where
 
 TOKEN_BYTES = 6  # 8 URL-safe characters
@@ -42,7 +43,7 @@ class Table(models.Model):
     options = models.JSONField(default=dict)  # option name -> value, as the game's Options take them
     human_seat = models.PositiveSmallIntegerField(default=0)
     level = models.CharField(max_length=12, choices=[(v, v) for v in LEVELS], default="club")
-    actions = models.JSONField(default=list)  # [[seat, action text], ...] in the order played
+    actions = ListJSONField(default=list)  # [[seat, action text], ...] in the order played
     version = models.PositiveIntegerField(default=0)
     # How many of the actions the reader has been shown: the bots' moves of one request are shown
     # one at a time, and the reader may interrupt only at the move on his screen.
@@ -162,7 +163,7 @@ class PeopleTable(models.Model):
     options = models.JSONField(default=dict)
     # One entry per seat: {"kind": "person"} or {"kind": "bot", "level": <a level of the game's ui>}.
     seats = models.JSONField(default=list)
-    actions = models.JSONField(default=list)  # [[seat, action text], ...]
+    actions = ListJSONField(default=list)  # [[seat, action text], ...]
     version = models.PositiveIntegerField(default=0)
     finished = models.BooleanField(default=False)
     # When a person's seat is awaited and nobody is there (left, or not seen for `away_minutes`):

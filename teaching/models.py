@@ -6,6 +6,8 @@ import secrets
 from django.conf import settings
 from django.db import models
 
+from dojo.fields import ListJSONField
+
 
 def new_token():
     return secrets.token_urlsafe(9)
@@ -26,7 +28,7 @@ class TeachingTable(models.Model):
     players = models.PositiveSmallIntegerField()
     code = models.CharField(max_length=80)  # the deal code it was opened from
     start = models.TextField()
-    actions = models.JSONField(default=list)  # [[seat, action text], ...]
+    actions = ListJSONField(default=list)  # [[seat, action text], ...]
     mode = models.CharField(max_length=8, choices=MODES, default=OPEN)
     seat = models.PositiveSmallIntegerField(default=0)  # whose view, in the seat mode
     notes = models.TextField(blank=True, max_length=4000)
