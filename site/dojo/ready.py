@@ -63,7 +63,7 @@ def template_folders(engine):
     """The project's own template folders: settings.TEMPLATES' DIRS and its apps' templates/ (not
     those of the packages it installs)."""
     root = Path(settings.BASE_DIR).resolve()
-    # Not engine.template_dirs: template_partials, wrapping the loaders, turns APP_DIRS off.
+    # Not engine.template_dirs: the loaders are set in settings.TEMPLATES, and APP_DIRS is off.
     for folder in [*engine.dirs, *get_app_template_dirs("templates")]:
         folder = Path(folder).resolve()
         if folder.is_relative_to(root) and "site-packages" not in folder.parts:
@@ -71,13 +71,16 @@ def template_folders(engine):
 
 
 def compile_templates():
-    """Compile every template of the project's own folders and keep it in the loader's cache.
-    Returns how many."""
+    """Compile every template of the project's own folders, in each of the site's languages (the
+    loader keeps one copy per language: dojo/template_loader.py), and keep it in the loader's cache.
+    Returns how many copies."""
     count = 0
     for engine in engines.all():
-        for folder in template_folders(engine):
-            for path in sorted(folder.rglob("*")):
-                if path.suffix in TEMPLATE_SUFFIXES:
-                    engine.get_template(path.relative_to(folder).as_posix())
-                    count += 1
+        for code, _name in settings.LANGUAGES:
+            with translation.override(code):
+                for folder in template_folders(engine):
+                    for path in sorted(folder.rglob("*")):
+                        if path.suffix in TEMPLATE_SUFFIXES:
+                            engine.get_template(path.relative_to(folder).as_posix())
+                            count += 1
     return count

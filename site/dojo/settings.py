@@ -106,8 +106,18 @@ TEMPLATES = [
     {
         "BACKEND": "django.template.backends.django.DjangoTemplates",
         "DIRS": [BASE_DIR / "templates"],
-        "APP_DIRS": True,
         "OPTIONS": {
+            # Partials (template_partials: "page.html#part") over Django's cached loader, keeping a copy
+            # of each template per language with its fixed translations made text
+            # (dojo/template_loader.py), over the project's and the apps' template folders.
+            "loaders": [
+                ("template_partials.loader.Loader", [
+                    ("dojo.template_loader.Loader", [
+                        "django.template.loaders.filesystem.Loader",
+                        "django.template.loaders.app_directories.Loader",
+                    ]),
+                ]),
+            ],
             "context_processors": [
                 "django.template.context_processors.request",
                 "django.template.context_processors.i18n",
