@@ -46,7 +46,8 @@ def test_text_written_by_djangos_field_is_read_by_it_and_the_other_way_round():
     with connection.cursor() as cursor:
         stock = models.JSONField().get_db_prep_value(value, connection)
         mine = ListJSONField().get_db_prep_value(value, connection)
-        cursor.execute("UPDATE games_table SET actions = %s, options = %s WHERE id = %s", [stock, mine, table.pk])
+        cursor.execute("UPDATE games_table SET actions = %s, options = %s WHERE id = %s",
+                       [stock, mine, table.pk])
     fresh = Table.objects.get(pk=table.pk)
     assert fresh.actions == value and fresh.options == value
 
@@ -57,7 +58,8 @@ def test_json_lookups_find_what_it_stored():
     assert list(Table.objects.filter(actions__1__1="play 7h").values_list("seed", flat=True)) == ["a"]
     assert list(Table.objects.filter(actions__0__0=1).values_list("seed", flat=True)) == ["b"]
     assert Table.objects.filter(actions=[[1, "pass"]]).get().seed == "b"
-    assert list(Table.objects.filter(actions__1__1="play 7h").values_list("actions__1", flat=True)) == [[1, "play 7h"]]
+    found = Table.objects.filter(actions__1__1="play 7h").values_list("actions__1", flat=True)
+    assert list(found) == [[1, "play 7h"]]
 
 
 def test_values_outside_jsons_own_kinds_are_left_to_djangos_way():

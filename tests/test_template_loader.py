@@ -12,24 +12,28 @@ from dojo.template_loader import Loader, translate_fixed
 
 # Texts the site's catalogue translates, in every place a fixed translation may stand, and the
 # kinds that are left to be drawn on each render.
-SOURCE = """{% load i18n partials %}{% partialdef part inline %}<p>{% translate "Hint" %}</p>{% endpartialdef %}
+SOURCE = """{% load i18n partials %}
+{% partialdef part inline %}<p>{% translate "Hint" %}</p>{% endpartialdef %}
 <h1>{% translate "Rules of the game" %}</h1>{% translate "Rules of the game" context "no such context" %}
-{% if flag %}{% translate "Continue" %}{% elif other %}{% translate "Set" %}{% else %}{% translate "Hint" %}{% endif %}
-{% for x in items %}{% blocktranslate %}Continue{% endblocktranslate %}{% empty %}{% translate "Set" %}{% endfor %}
+{% if flag %}{% translate "Continue" %}{% elif other %}{% translate "Set" %}
+{% else %}{% translate "Hint" %}{% endif %}
+{% for x in items %}{% blocktranslate %}Continue{% endblocktranslate %}
+{% empty %}{% translate "Set" %}{% endfor %}
 {% with v=1 %}{% blocktranslate trimmed %}
   Rules of the game
 {% endblocktranslate %}{% endwith %}
 {% translate "Hint"|upper %} {% translate "Hint" as hint %}[{{ hint }}] {% translate "100% <b>" %}
 {% blocktranslate with n=count %}to {{ n }}{% endblocktranslate %}
-{% language "ja" %}{% translate "Continue" %}{% endlanguage %}{% language "en" %}{% translate "Continue" %}{% endlanguage %}
+{% language "ja" %}{% translate "Continue" %}{% endlanguage %}
+{% language "en" %}{% translate "Continue" %}{% endlanguage %}
 {% autoescape off %}{% translate "a <b>" %}{% endautoescape %}{% translate "a <b>" %}"""
 
 LIBRARIES = {"i18n": "django.templatetags.i18n", "partials": "template_partials.templatetags.partials"}
 
 
 def engine():
-    return Engine(loaders=[("dojo.template_loader.Loader", [("django.template.loaders.locmem.Loader", {"t.html": SOURCE})])],
-                  libraries=LIBRARIES)
+    memory = ("django.template.loaders.locmem.Loader", {"t.html": SOURCE})
+    return Engine(loaders=[("dojo.template_loader.Loader", [memory])], libraries=LIBRARIES)
 
 
 CONTEXTS = [{"flag": True, "items": [1, 2], "count": 3}, {"other": True, "items": []}, {}]
@@ -59,7 +63,8 @@ def test_a_copy_per_language_with_its_fixed_translations_made_text():
         assert loaded.get_template("t.html") is ja  # kept
     assert en is not ja
     for template in (en, ja):
-        left = template.nodelist.get_nodes_by_type(TranslateNode) + template.nodelist.get_nodes_by_type(BlockTranslateNode)
+        nodes = template.nodelist
+        left = nodes.get_nodes_by_type(TranslateNode) + nodes.get_nodes_by_type(BlockTranslateNode)
         # Left: the filtered one, the one kept "as", the counted-with-a-value one, the two inside
         # {% language %} and the one inside {% autoescape %}.
         assert sorted(n.token.contents for n in left) == sorted([
@@ -87,8 +92,9 @@ def test_a_site_template_draws_the_same_as_compiled_afresh(language, rf):
     engine = engines["django"].engine
     source = open(engine.find_template("games/table.html")[1].name).read()
     request = rf.get("/")
-    values = {"over": True, "won": False, "winners": ["A", "B"], "players": 3, "can_hint": True, "can_undo": True,
-              "urls": {"page": "/p/"}, "log_earlier": 2, "scores": [("A", 1, True)], "code": "X1",
+    values = {"over": True, "won": False, "winners": ["A", "B"], "players": 3, "can_hint": True,
+              "can_undo": True, "urls": {"page": "/p/"}, "log_earlier": 2, "scores": [("A", 1, True)],
+              "code": "X1",
               "board_template": "games/partials/game_facts.html", "g": {"players": 2}}
     with translation.override(language):
         drawn = []
@@ -96,6 +102,7 @@ def test_a_site_template_draws_the_same_as_compiled_afresh(language, rf):
             context = RequestContext(request, values)
             with context.bind_template(template):
                 page = template.extra_data["partials"]["table"].nodelist.render(context)
-            drawn.append(re.sub(r'(csrfmiddlewaretoken" value=")[^"]+', r"\1", page))  # masked afresh each time
+            # The CSRF token is masked afresh each time.
+            drawn.append(re.sub(r'(csrfmiddlewaretoken" value=")[^"]+', r"\1", page))
         folded, fresh = drawn
         assert folded == fresh and len(folded) > 1000

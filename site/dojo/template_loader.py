@@ -35,8 +35,9 @@ def fixed(node):
     """Whether `node` draws the same text for every reader of a language."""
     if isinstance(node, TranslateNode):
         expression = node.filter_expression
-        return (not node.noop and not node.asvar and not expression.filters and isinstance(expression.var, Variable)
-                and expression.var.literal is not None and _fixed_context(node.message_context))
+        return (not node.noop and not node.asvar and not expression.filters
+                and isinstance(expression.var, Variable) and expression.var.literal is not None
+                and _fixed_context(node.message_context))
     if isinstance(node, BlockTranslateNode):
         return (not node.extra_context and not node.plural and node.countervar is None and node.asvar is None
                 and all(token.token_type == TokenType.TEXT for token in node.singular)
