@@ -18,7 +18,7 @@ rather than loaded are not touched.
 from django.template import Context
 from django.template.base import NodeList, TextNode, TokenType, Variable
 from django.template.defaulttags import AutoEscapeControlNode, IfNode
-from django.template.loaders import cached
+from django.template.loaders import base, cached
 from django.templatetags.i18n import BlockTranslateNode, LanguageNode, TranslateNode
 from django.utils.translation import get_language
 
@@ -72,15 +72,18 @@ def translate_fixed(template):
     return done
 
 
-class Loader(cached.Loader):
+class _Translating(base.Loader):
+    """Below the cache: a template compiled afresh has its fixed translations made text before the
+    cached loader keeps it (so only a new copy is worked on, and none is changed once shared)."""
+
+    def get_template(self, template_name, skip=None):
+        template = super().get_template(template_name, skip)
+        translate_fixed(template)
+        return template
+
+
+class Loader(cached.Loader, _Translating):
     """The cached loader, one copy of a template per language, its fixed translations made text."""
 
     def cache_key(self, template_name, skip=None):
         return f"{super().cache_key(template_name, skip)}@{get_language()}"
-
-    def get_template(self, template_name, skip=None):
-        new = self.cache_key(template_name, skip) not in self.get_template_cache
-        template = super().get_template(template_name, skip)
-        if new:
-            translate_fixed(template)
-        return template
