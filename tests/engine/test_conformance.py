@@ -21,9 +21,15 @@ from games.engine.zones import conserved, shapes
 MATCHES = int(os.environ.get("DOJO_CONFORMANCE_MATCHES", "200"))
 MAX_ACTIONS = 20_000
 # Each (game, players) case plays MATCHES matches or stops starting new ones once this many actions
-# have been checked (a game of long random matches, such as Crapette to 300, would otherwise take
-# most of the suite); at least MIN_MATCHES are always played to their end.
+# have been checked at two players (a game of long random matches, such as Crapette to 300, would
+# otherwise take most of the suite); at least MIN_MATCHES are always played to their end. A position
+# is checked from every seat (its view, its legal actions, a deal it cannot tell apart), so a table of
+# N players gets 2/N of the actions: every case checks about as many seats' positions.
 ACTION_BUDGET = int(os.environ.get("DOJO_CONFORMANCE_ACTIONS", "60000"))
+
+
+def action_budget(players):
+    return ACTION_BUDGET * 2 // max(players, 2)
 MIN_MATCHES = 5
 FULL_CHECKS = 40
 SAMPLE = 20
@@ -178,8 +184,9 @@ def test_random_matches(slug, players):
     game = registry.get(slug)
     bot = RandomBot(game)
     total_actions = 0
+    budget = action_budget(players)
     for m in range(MATCHES):
-        if m >= MIN_MATCHES and total_actions >= ACTION_BUDGET:
+        if m >= MIN_MATCHES and total_actions >= budget:
             break
         rng = rng_for("conformance", slug, players, m)
         options = random_options(game, rng)
