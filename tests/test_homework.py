@@ -13,6 +13,7 @@ from attempts.models import DealPlayed, LessonAnswer, PuzzleMove
 from clubs.models import Club, Membership
 from games.models import Table
 from homework.models import HomeworkDeal, HomeworkItem, HomeworkSet
+from tests.clubs import _quick_passwords  # noqa: F401  (the world's five users hashed quickly)
 from tests.compiled import ensure_compiled
 from tests.homework_world import make_world
 

@@ -8,6 +8,7 @@ import pytest
 from django.urls import reverse
 
 from homework.models import HomeworkDeal
+from tests.clubs import _quick_passwords  # noqa: F401  (the world's five users hashed quickly)
 from tests.compiled import ensure_compiled
 from tests.homework_world import make_world
 
