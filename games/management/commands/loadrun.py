@@ -1,7 +1,7 @@
 """A load run against the real production stack: python manage.py loadrun [--seconds 20] [--servers 1]
 
-It starts gunicorn (2 workers each) on loopback with production settings (DEBUG off, hashed static
-files) on the database the environment names (DATABASE_URL, or SQLite), then measures in one run:
+It starts gunicorn (--workers each, 2 by default) on loopback with production settings (DEBUG off,
+hashed static files) on the database the environment names (DATABASE_URL, or SQLite), then measures in one run:
 - the floor: wrk on /healthz/ (an empty view behind the same middleware);
 - a mixed workload with wrk: rules pages, hubs, lessons, puzzle pages and puzzle answers (POSTs
   with a CSRF token), in both languages, from --phones browsers in turn (40: a club evening), each
@@ -65,15 +65,16 @@ def pct(values, p):
 class Server:
     """One gunicorn on loopback with production settings."""
 
-    def __init__(self, port, env, log):
-        self.port, self.env, self.log = port, env, log
+    def __init__(self, port, env, log, workers=2):
+        self.port, self.env, self.log, self.workers = port, env, log, workers
         self.proc = None
 
     def start(self):
         root = Path(settings.BASE_DIR)
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "gunicorn", "--pythonpath", str(root / "site"), "dojo.serve:application",
-             "--preload", "--workers", "2", "--bind", f"127.0.0.1:{self.port}", "--error-logfile", str(self.log)],
+             "--preload", "--workers", str(self.workers), "--bind", f"127.0.0.1:{self.port}",
+             "--error-logfile", str(self.log)],
             cwd=root, env=self.env, start_new_session=True)
         for _ in range(300):  # it loads everything before it listens (dojo.ready)
             try:
@@ -144,7 +145,7 @@ def production_env(prefix):
 
 
 class Command(BaseCommand):
-    help = "Load-run the production stack (gunicorn, 2 workers) with wrk: floor and a mixed workload."
+    help = "Load-run the production stack (gunicorn) with wrk: floor and a mixed workload."
 
     def add_arguments(self, parser):
         parser.add_argument("--seconds", type=int, default=20, help="length of each wrk run")
@@ -162,6 +163,8 @@ class Command(BaseCommand):
         parser.add_argument("--no-restart", action="store_true",
                             help="with --servers 2, leave the second server running (by default it is "
                                  "restarted mid-run, and its start takes processor time from the first)")
+        parser.add_argument("--workers", type=int, default=2,
+                            help="gunicorn's worker processes per server (2, as the README's server runs)")
         parser.add_argument("--port", type=int, default=8790)
         parser.add_argument("--warm", type=int, default=0, metavar="SECONDS",
                             help="run the mix this long unmeasured first (each worker draws the pages it keeps)")
@@ -175,11 +178,11 @@ class Command(BaseCommand):
         for step in (["collectstatic", "--noinput", "-v0"], ["migrate", "-v0"]):
             subprocess.run(manage + step, env=env, check=True)
         ports = [opts["port"] + i for i in range(opts["servers"])]
-        servers = [Server(p, env, work / f"gunicorn-{p}.log") for p in ports]
+        servers = [Server(p, env, work / f"gunicorn-{p}.log", opts["workers"]) for p in ports]
         try:
             for s in servers:
                 s.start()
-            self.stdout.write(f"gunicorn, 2 workers x {len(servers)} server(s), database "
+            self.stdout.write(f"gunicorn, {opts['workers']} workers x {len(servers)} server(s), database "
                               f"{settings.DATABASES['default']['ENGINE'].rsplit('.', 1)[-1]}, "
                               f"wrk {opts['connections']} connections, {opts['seconds']} s per run")
             floor = self.wrk(work, ports[0], [("GET", "/healthz/", None)], opts)
