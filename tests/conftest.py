@@ -25,6 +25,30 @@ def pytest_ignore_collect(collection_path, config):
     return None
 
 
+# The fixtures through which a test may reach the database (pytest-django refuses any query to a
+# test that has neither these nor the django_db mark).
+DATABASE_FIXTURES = {"db", "transactional_db", "django_db_reset_sequences", "django_db_serialized_rollback",
+                     "live_server"}
+
+
+def reaches_the_database(item):
+    return item.get_closest_marker("django_db") is not None or bool(DATABASE_FIXTURES & set(item.fixturenames))
+
+
+def pytest_collection_modifyitems(config, items):
+    """With DOJO_DATABASE_TESTS_ONLY=1 (`make test`'s second run, on PostgreSQL) only the tests that
+    may reach the database are run: any other is refused every query, so it sees no difference
+    between databases and has run already, on SQLite."""
+    import os
+
+    if os.environ.get("DOJO_DATABASE_TESTS_ONLY") != "1":
+        return
+    kept = [item for item in items if reaches_the_database(item)]
+    if len(kept) < len(items):
+        config.hook.pytest_deselected(items=[item for item in items if not reaches_the_database(item)])
+        items[:] = kept
+
+
 @pytest.fixture(autouse=True)
 def _an_empty_cache():
     """Each test starts with an empty cache and reads the content's stamp afresh: a page drawn for
