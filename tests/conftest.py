@@ -1,5 +1,6 @@
 """Test-wide fixtures. The settings are dojo.settings_test (see pyproject.toml)."""
 
+import os
 import sys
 from pathlib import Path
 
@@ -39,13 +40,13 @@ def pytest_collection_modifyitems(config, items):
     """With DOJO_DATABASE_TESTS_ONLY=1 (`make test`'s second run, on PostgreSQL) only the tests that
     may reach the database are run: any other is refused every query, so it sees no difference
     between databases and has run already, on SQLite."""
-    import os
-
     if os.environ.get("DOJO_DATABASE_TESTS_ONLY") != "1":
         return
-    kept = [item for item in items if reaches_the_database(item)]
-    if len(kept) < len(items):
-        config.hook.pytest_deselected(items=[item for item in items if not reaches_the_database(item)])
+    kept, left = [], []
+    for item in items:
+        (kept if reaches_the_database(item) else left).append(item)
+    if left:
+        config.hook.pytest_deselected(items=left)
         items[:] = kept
 
 

@@ -26,13 +26,13 @@ MAX_ACTIONS = 20_000
 # is checked from every seat (its view, its legal actions, a deal it cannot tell apart), so a table of
 # N players gets 2/N of the actions: every case checks about as many seats' positions.
 ACTION_BUDGET = int(os.environ.get("DOJO_CONFORMANCE_ACTIONS", "60000"))
+MIN_MATCHES = 5
+FULL_CHECKS = 40
+SAMPLE = 20
 
 
 def action_budget(players):
     return ACTION_BUDGET * 2 // max(players, 2)
-MIN_MATCHES = 5
-FULL_CHECKS = 40
-SAMPLE = 20
 
 CASES = [(g.slug, n) for g in registry.all_games() for n in g.player_counts]
 
