@@ -9,7 +9,8 @@ hashed static files) on the database the environment names (DATABASE_URL, or SQL
 - at the same time, practice tables played by clients that read the legal moves from the event log
   and post real decisions and bot steps, as fast as the server answers or (--pace) each waiting as a
   person would (with --servers 2 they alternate between two servers, and one server is restarted
-  mid-run, unless --no-restart).
+  mid-run, unless --no-restart); with --warm they start during the warm run, so that the measured
+  run finds them playing.
 It prints requests per second and latency (p50/p99, and for wrk's runs p99.9 and the slowest) of
 each, errors (anything but 2xx/3xx, and any stale answer to a move that was current), the ratio of
 the mix to the floor, and the processor time the table clients themselves took from the machine.
@@ -188,14 +189,17 @@ class Command(BaseCommand):
             floor = self.wrk(work, ports[0], [("GET", "/healthz/", None)], opts)
             self.report("floor: empty view /healthz/", floor)
             items = self.mix(ports[0], opts["phones"])
-            if opts["warm"]:
-                self.wrk(work, ports[0], items, {**opts, "seconds": opts["warm"]})
-                self.stdout.write(f"  (the mix run {opts['warm']} s unmeasured first)")
             stop = threading.Event()
             drivers = [TableDriver(i, ports, stop, opts["pace"]) for i in range(opts["tables"])]
             threads = [threading.Thread(target=d.run) for d in drivers]
+            # With --warm the tables sit down during the warm run, so the measured run finds them
+            # already playing, as on a server that has been up a while.
             for t in threads:
                 t.start()
+            if opts["warm"]:
+                self.wrk(work, ports[0], items, {**opts, "seconds": opts["warm"]})
+                self.stdout.write(f"  (the mix run {opts['warm']} s unmeasured first, the tables playing)")
+            measured = time.perf_counter()
             restarter = None
             if len(servers) == 2 and not opts["no_restart"]:
                 restarter = threading.Timer(opts["seconds"] / 2, self.restart, args=(servers[1],))
@@ -212,10 +216,10 @@ class Command(BaseCommand):
             self.report(f"mixed pages and puzzle answers ({len(items)} requests, {max(opts['phones'], 1)} browsers)", mixed)
             self.stdout.write(f"  mixed / floor: {mixed['rps'] / floor['rps']:.2f} of the floor's requests per second, "
                               f"p99 {mixed['p99'] / max(floor['p99'], 1e-9):.1f}x the floor's")
-            times = [t for d in drivers for t in d.times]
+            times = [t for d in drivers for start, t in d.times if start >= measured]
             errors = sum(d.errors for d in drivers)
             diverged = sum(d.diverged for d in drivers)
-            moves = sum(d.moves for d in drivers)
+            moves = sum(1 for d in drivers for sent in d.moves if sent >= measured)
             paced = f" (each waiting {opts['pace']:g} s on average before each request)" if opts["pace"] else ""
             self.stdout.write(
                 f"  practice tables, {len(drivers)} clients alongside{paced}: {len(times)} requests ({moves} moves), "
@@ -314,7 +318,7 @@ class TableDriver:
     def __init__(self, index, ports, stop, pace=0):
         self.index, self.ports, self.stop, self.pace = index, ports, stop, pace
         self.pauses = random.Random(f"pauses {index}")  # its own draws: the moves stay those of rng
-        self.times, self.errors, self.diverged, self.moves = [], 0, 0, 0
+        self.times, self.errors, self.diverged, self.moves = [], 0, 0, []  # times: (sent, took)
         self.problems = []
 
     def run(self):
@@ -331,6 +335,13 @@ class TableDriver:
         finally:
             connection.close()
 
+    def pause(self):
+        """Wait before a request as a person does; True once the run is over. People at tables act
+        independently: a pause drawn from none to twice the pace (the same pause for every client
+        would bring them back all at once, after the first requests, and measure a queue of forty
+        rather than a table's request)."""
+        return self.stop.wait(self.pauses.uniform(0, 2 * self.pace) if self.pace else 0)
+
     def play(self, game, rng, n):
         from games.models import Table
         from games.table.forms import setup_data
@@ -339,8 +350,14 @@ class TableDriver:
 
         ui = game_ui(game.slug)
         browser = Browser(self.ports)
+        # A person opens the set-up page and fills it in at their own pace too: forty clients all
+        # sitting down in the same instant would measure one burst of eighty requests instead.
+        if self.pause():
+            return
         browser.request("GET", f"/en/{game.slug}/play/")
         players = game.player_counts[min(n, len(game.player_counts) - 1)]
+        if self.pause():
+            return
         status, headers, _ = browser.request("POST", f"/en/{game.slug}/play/", setup_data(ui, players))
         if status != 302:
             self.errors += 1
@@ -351,10 +368,7 @@ class TableDriver:
         reader = ui.levels["club"](game)
         after = None  # the table as read after the last request (nobody else writes it in between)
         for i in range(6000):
-            # People at tables act independently: a pause drawn from none to twice the pace (the
-            # same pause for every client would bring them back all at once, after the first
-            # requests, and measure a queue of forty rather than a table's request).
-            if self.stop.wait(self.pauses.uniform(0, 2 * self.pace) if self.pace else 0):
+            if self.pause():
                 return
             table = after or Table.objects.get(token=token)
             after = None
@@ -377,7 +391,7 @@ class TableDriver:
                 # A server being restarted: the move either landed or not; the log says which.
                 self.problems.append(f"port {port} unreachable ({e.__class__.__name__}); carried on")
                 continue
-            self.times.append(time.perf_counter() - t)
+            self.times.append((t, time.perf_counter() - t))
             after = Table.objects.get(token=token)
             if status >= 400:
                 self.errors += 1
@@ -390,4 +404,4 @@ class TableDriver:
                 self.diverged += 1
                 self.problems.append(f"{path}: version {table.version} -> {after.version}")
             else:
-                self.moves += 1
+                self.moves.append(t)
