@@ -198,7 +198,8 @@ class Command(BaseCommand):
                 t.start()
             if opts["warm"]:
                 self.wrk(work, ports[0], items, {**opts, "seconds": opts["warm"]})
-                self.stdout.write(f"  (the mix run {opts['warm']} s unmeasured first, the tables playing)")
+                playing = ", the tables playing" if drivers else ""
+                self.stdout.write(f"  (the mix run {opts['warm']} s unmeasured first{playing})")
             measured = time.perf_counter()
             restarter = None
             if len(servers) == 2 and not opts["no_restart"]:
