@@ -224,8 +224,8 @@ class Command(BaseCommand):
             paced = f" (each waiting {opts['pace']:g} s on average before each request)" if opts["pace"] else ""
             self.stdout.write(
                 f"  practice tables, {len(drivers)} clients alongside{paced}: {len(times)} requests ({moves} moves), "
-                f"p50 {pct(times, 50) * 1000:.1f} ms, p99 {pct(times, 99) * 1000:.1f} ms, errors {errors}, "
-                f"event logs diverged {diverged}")
+                f"p50 {pct(times, 50) * 1000:.1f} ms, p99 {pct(times, 99) * 1000:.1f} ms; over the whole run (warm "
+                f"included) errors {errors}, event logs diverged {diverged}")
             self.stdout.write(f"  (the table clients themselves used {client_cpu:.1f} s of processor time in the "
                               f"{mixed['seconds']:.0f} s run, of the machine's {os.cpu_count()} cores)")
             for d in drivers:
